@@ -1,0 +1,29 @@
+# The two commands of the quick start: `make demo` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: demo test bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	mkdir -p out
+	$(BIN)/deckdsl check decks/janken-wars.deck decks/examples
+	$(BIN)/deckdsl show decks/janken-wars.deck | tee out/janken-wars.txt
+	$(BIN)/deckdsl ast decks/janken-wars.deck > out/janken-wars.ast.json.tmp && mv out/janken-wars.ast.json.tmp out/janken-wars.ast.json
+	@echo "wrote out/janken-wars.txt and out/janken-wars.ast.json"
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+bench: $(STAMP)
+	$(BIN)/python bench/bench_check.py
+
+clean:
+	rm -rf $(VENV) out

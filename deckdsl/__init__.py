@@ -1,0 +1,72 @@
+"""deckdsl: one text file per card deck — checked, printed and played from the same source.
+
+The public API:
+
+    >>> import deckdsl
+    >>> result = deckdsl.load("decks/janken-wars.deck")
+    >>> [card.name for card in result.deck.cards][:2]
+    ['Muro Alto', 'Joia Cobiçada']
+    >>> result.errors
+    []
+
+`load` reads and checks a file, `loads` a string; both return a `Result` (the AST, the profile and every
+diagnostic) and never raise on bad input.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .ast import Deck
+from .diagnostics import Diagnostic, Severity
+from .profile import Profile
+
+__version__ = "0.1.0"
+__all__ = ["Deck", "Diagnostic", "Result", "Severity", "load", "loads", "__version__"]
+
+
+@dataclass
+class Result:
+    """What loading a deck gives: `deck` (None only when the file could not be read as text), its
+    `profile`, all `diagnostics` sorted by position, and the `path` and `text` they refer to."""
+
+    path: str
+    text: str
+    deck: Deck | None
+    profile: Profile | None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity is Severity.ERROR]
+
+
+def loads(text: str, path: str = "<string>", *, check: bool = True) -> Result:
+    """Parse and (unless `check=False`) check the text of a deck file."""
+    from . import check as checker
+    from .parse import parse_deck
+
+    deck, diagnostics, profile = parse_deck(text)
+    found = list(diagnostics)
+    if check:
+        found.extend(checker.run(deck, profile))
+    return _result(path, text, deck, profile, found)
+
+
+def load(path: str | Path, *, check: bool = True) -> Result:
+    """Read, parse and check the deck file at `path`."""
+    from .parse import read_file
+
+    text, problem = read_file(path)
+    if text is None:
+        assert problem is not None
+        return _result(str(path), "", None, None, [problem])
+    return loads(text, str(path), check=check)
+
+
+def _result(path: str, text: str, deck, profile, found: list[Diagnostic]) -> Result:
+    from dataclasses import replace
+
+    stamped = sorted((replace(d, path=path) for d in found), key=Diagnostic.sort_key)
+    return Result(path=path, text=text, deck=deck, profile=profile, diagnostics=stamped)

@@ -1,0 +1,519 @@
+"""The typed syntax tree of a deck file.
+
+Every node is a small frozen pydantic model with a `span` (where it was written) and a `kind` tag equal
+to its class name, so effect unions are discriminated unions and JSON consumers can dispatch on `kind`.
+Class names match the grammar's rule names (`grammars/deck.lark`: rule `gain` builds `Gain`).
+
+The tree is syntactic: card sets and numbers share one expression union (`Expr`), and the checker
+(`deckdsl.check.semantics`) types it — `count(3)` parses, and is reported as a type error.
+
+Polarity: each effect primitive declares, as class data, whether it is good or bad *for the player who
+performs it* (`POLARITY`): `+1` helps, `-1` hurts, `0` depends on its arguments.  Lint rules read it from
+here instead of guessing.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, ClassVar, Literal, TypeVar, Union
+
+from pydantic import BaseModel, ConfigDict, Field, computed_field
+
+from .span import Span
+
+Player = Literal["you", "opponent"]
+NodeT = TypeVar("NodeT", bound="Node")
+"""`you` is the card's owner (for an action: the player who won it); `opponent` is the other player."""
+
+
+class Node(BaseModel):
+    """Base of every node.  `span` is the source region the node was parsed from."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+
+    span: Span
+
+    def children(self) -> list[Node]:
+        """The direct child nodes, in field order (for generic walkers)."""
+        found: list[Node] = []
+        for name in type(self).model_fields:
+            value = getattr(self, name)
+            if isinstance(value, Node):
+                found.append(value)
+            elif isinstance(value, tuple):
+                found.extend(item for item in value if isinstance(item, Node))
+        return found
+
+
+# ------------------------------------------------------------------ values and card sets ---
+
+
+class Number(Node):
+    """An integer literal.  `value`: the integer."""
+
+    kind: Literal["Number"] = "Number"
+    value: int
+
+
+class BinaryOp(Node):
+    """Arithmetic on two numbers.
+
+    `op`: `+`, `-`, `*` or `/` (`/` is exact division: wrap it in `ceil` or `floor` to get an integer).
+    `left`, `right`: the operands.
+    """
+
+    kind: Literal["BinaryOp"] = "BinaryOp"
+    op: Literal["+", "-", "*", "/"]
+    left: Expr
+    right: Expr
+
+
+class Negate(Node):
+    """`-operand`."""
+
+    kind: Literal["Negate"] = "Negate"
+    operand: Expr
+
+
+class Function(Node):
+    """A built-in function applied to one argument.
+
+    `name`: `count` (how many cards are in a card set), `total` (the sum of the values of a card set),
+    `ceil` / `floor` (round a number up / down).  `argument`: the card set or number it applies to.
+    """
+
+    kind: Literal["Function"] = "Function"
+    name: Literal["count", "total", "ceil", "floor"]
+    argument: Expr
+
+
+class ThisCard(Node):
+    """`this`: the card that carries the effect."""
+
+    kind: Literal["ThisCard"] = "ThisCard"
+
+
+class EventCard(Node):
+    """`it`: inside a trigger, the card of the event that fired it (the card the opponent gained)."""
+
+    kind: Literal["EventCard"] = "EventCard"
+
+
+class Zone(Node):
+    """All the cards of a zone.
+
+    `name`: the zone as written, one of the game profile's zones or their aliases (`deck`, `table`,
+    `domain`, `discard pile`, `stars` in Janken Wars).  `owner`: whose zone (`you` / `opponent`), or None
+    for a shared zone or when the owner is implied (`the table`).
+    """
+
+    kind: Literal["Zone"] = "Zone"
+    name: str
+    owner: Player | None = None
+
+
+class TypeFilter(Node):
+    """`of type X`: only cards whose type is `value` (a type of the profile, aliases allowed)."""
+
+    kind: Literal["TypeFilter"] = "TypeFilter"
+    value: str
+
+
+class NameFilter(Node):
+    """`named "X"`: only copies of the card called `name` (must be a card of the deck)."""
+
+    kind: Literal["NameFilter"] = "NameFilter"
+    name: str
+
+
+class ValueFilter(Node):
+    """`with value >= N`: only cards whose current value compares true.  `comparator`, `amount`."""
+
+    kind: Literal["ValueFilter"] = "ValueFilter"
+    comparator: Literal[">=", "<=", "==", "!=", ">", "<"]
+    amount: Expr
+
+
+Filter = Annotated[Union[TypeFilter, NameFilter, ValueFilter], Field(discriminator="kind")]
+
+
+class Selection(Node):
+    """Some cards of a zone: `a card from the table`, `all other cards in your domain`.
+
+    `count`: how many cards (None means all of them).  `up_to`: whether fewer may be picked.
+    `other`: excludes the card that carries the effect.  `filters`: conditions every picked card meets.
+    `zone`: where the cards are.  `chooser`: who picks when `count` is set — `you`, `opponent`,
+    `random`, or None for the player performing the step.
+    """
+
+    kind: Literal["Selection"] = "Selection"
+    count: int | None = None
+    up_to: bool = False
+    other: bool = False
+    filters: tuple[Filter, ...] = ()
+    zone: Zone
+    chooser: Player | Literal["random"] | None = None
+
+    @property
+    def is_choice(self) -> bool:
+        """Whether somebody has to pick among the cards (rather than all of them being taken)."""
+        return self.count is not None
+
+
+class DeckTop(Node):
+    """`top N cards of the deck`: the first `count` cards of the deck, no choice involved."""
+
+    kind: Literal["DeckTop"] = "DeckTop"
+    count: int = 1
+
+
+Expr = Annotated[
+    Union[Number, BinaryOp, Negate, Function, ThisCard, EventCard, Zone, Selection, DeckTop],
+    Field(discriminator="kind"),
+]
+"""A number-valued or card-set-valued expression (typed by the checker)."""
+
+
+class Comparison(Node):
+    """`left comparator right`, both numbers."""
+
+    kind: Literal["Comparison"] = "Comparison"
+    left: Expr
+    comparator: Literal[">=", "<=", "==", "!=", ">", "<"]
+    right: Expr
+
+
+# ----------------------------------------------------------------------------------- steps ---
+
+
+class Step(Node):
+    """Base of action steps.  `player`: who performs the step (None: the card's owner, `you`)."""
+
+    POLARITY: ClassVar[int] = 0
+    player: Player | None = None
+
+    @property
+    def actor(self) -> Player:
+        return self.player or "you"
+
+
+class Gain(Step):
+    """The player puts `cards` into their domain (`gain top 2 cards of the deck`)."""
+
+    POLARITY: ClassVar[int] = +1
+    kind: Literal["Gain"] = "Gain"
+    cards: Expr
+
+
+class GainStars(Step):
+    """The player gains `amount` stars."""
+
+    POLARITY: ClassVar[int] = +1
+    kind: Literal["GainStars"] = "GainStars"
+    amount: Expr
+
+
+class LoseStars(Step):
+    """The player loses `amount` stars (returned to the supply)."""
+
+    POLARITY: ClassVar[int] = -1
+    kind: Literal["LoseStars"] = "LoseStars"
+    amount: Expr
+
+
+class Discard(Step):
+    """The player discards `cards`: they go to *that player's* discard pile, whoever owned them."""
+
+    POLARITY: ClassVar[int] = 0
+    kind: Literal["Discard"] = "Discard"
+    cards: Expr
+
+
+class Swap(Step):
+    """`first` and `second` trade places (`swap this with a card from opponent's domain`)."""
+
+    POLARITY: ClassVar[int] = 0
+    kind: Literal["Swap"] = "Swap"
+    first: Expr
+    second: Expr
+
+
+class PutOnBottom(Step):
+    """The player puts `cards` on the bottom of the deck."""
+
+    POLARITY: ClassVar[int] = 0
+    kind: Literal["PutOnBottom"] = "PutOnBottom"
+    cards: Expr
+
+
+class CancelAction(Step):
+    """The action of `cards` (default: `it`, the event's card) does not happen."""
+
+    POLARITY: ClassVar[int] = +1
+    kind: Literal["CancelAction"] = "CancelAction"
+    cards: Expr | None = None
+
+
+class Optional(Step):
+    """`may step`: the player decides whether `step` happens."""
+
+    kind: Literal["Optional"] = "Optional"
+    step: StepNode
+
+
+class Conditional(Step):
+    """`if test: step`: `step` happens only when `test` holds."""
+
+    kind: Literal["Conditional"] = "Conditional"
+    test: Comparison
+    step: StepNode
+
+
+StepNode = Annotated[
+    Union[Gain, GainStars, LoseStars, Discard, Swap, PutOnBottom, CancelAction, Optional, Conditional],
+    Field(discriminator="kind"),
+]
+
+
+class Action(Node):
+    """What happens once, when the card is won through a dispute.  `steps`: run in order."""
+
+    kind: Literal["Action"] = "Action"
+    steps: tuple[StepNode, ...]
+
+
+# ------------------------------------------------------------------------------ conditions ---
+
+
+class GainEvent(Node):
+    """Fires when `player` gains a card matching `cards` (`opponent gains a card from the table`)."""
+
+    kind: Literal["GainEvent"] = "GainEvent"
+    player: Player
+    cards: Expr
+
+
+class DiscardEvent(Node):
+    """Fires when `player` discards a card matching `cards`."""
+
+    kind: Literal["DiscardEvent"] = "DiscardEvent"
+    player: Player
+    cards: Expr
+
+
+Event = Annotated[Union[GainEvent, DiscardEvent], Field(discriminator="kind")]
+
+
+class ValueDefinition(Node):
+    """`value = expr`: the value of a card whose value is `*`."""
+
+    kind: Literal["ValueDefinition"] = "ValueDefinition"
+    expr: Expr
+
+
+class ValueModifier(Node):
+    """`cards get +1`: a continuous change to the value of other cards.
+
+    `cards`: the affected cards (no choice: all that match, re-evaluated continuously).
+    `op`: `add`, `subtract`, `multiply` or `set`.  `amount`: the number applied.
+    The order in which several modifiers apply is the deck's addenda's, else the default order
+    documented in docs/language.md (set, then multiply, then add/subtract; ties by deck order).
+    """
+
+    kind: Literal["ValueModifier"] = "ValueModifier"
+    cards: Expr
+    op: Literal["add", "subtract", "multiply", "set"]
+    amount: Expr
+
+
+class DiscardPriority(Node):
+    """`discarded first`: when its owner discards from their domain, this card must go `first`
+    (before their other cards) or `last`."""
+
+    kind: Literal["DiscardPriority"] = "DiscardPriority"
+    order: Literal["first", "last"]
+
+
+class Trigger(Node):
+    """`whenever event: steps`: `steps` happen each time `event` occurs while the card is in a domain."""
+
+    kind: Literal["Trigger"] = "Trigger"
+    event: Event
+    steps: tuple[StepNode, ...]
+
+
+Clause = Annotated[
+    Union[ValueDefinition, ValueModifier, DiscardPriority, Trigger], Field(discriminator="kind")
+]
+
+
+class Condition(Node):
+    """What applies continuously while the card is in a domain.  `clauses`: all of them apply."""
+
+    kind: Literal["Condition"] = "Condition"
+    clauses: tuple[Clause, ...]
+
+
+# ------------------------------------------------------------------- cards, addenda, deck ---
+
+
+class Attribute(Node):
+    """A profile attribute of a card (`type: pedra`).
+
+    `name`: the attribute's canonical name (`type`), `value`: its canonical value (`rock`) — or the text
+    as written when the profile does not know it (the checker reports that).  `value_span`: where the
+    value was written.
+    """
+
+    kind: Literal["Attribute"] = "Attribute"
+    name: str
+    value: str | int
+    value_span: Span
+
+
+class Card(Node):
+    """One card of the deck.
+
+    `name`: any text.  `name_span`: where it was written.  `attributes`: the profile's attributes
+    (type and rarity in Janken Wars).  `copies`: how many copies the deck holds.  `value`: the points
+    it is worth, or `*` when its condition defines the value.  `action`, `condition`: its effects.
+    `flavor`: flavor text.  `art`: a path to an image, relative to the deck file.
+    `field_spans`: where each field was written (by canonical field name), for diagnostics.
+    """
+
+    kind: Literal["Card"] = "Card"
+    name: str
+    name_span: Span
+    attributes: tuple[Attribute, ...] = ()
+    copies: int = 1
+    value: int | Literal["*"] | None = None
+    action: Action | None = None
+    condition: Condition | None = None
+    flavor: str | None = None
+    art: str | None = None
+    field_spans: dict[str, Span] = Field(default_factory=dict)
+
+    def attribute(self, name: str) -> str | int | None:
+        """The canonical value of attribute `name`, or None."""
+        for attribute in self.attributes:
+            if attribute.name == name:
+                return attribute.value
+        return None
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def type(self) -> str | None:
+        """The card's type (`rock`, `paper`, `scissors` in Janken Wars)."""
+        value = self.attribute("type")
+        return None if value is None else str(value)
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def rarity(self) -> str | None:
+        """The card's rarity (`simple`, `advanced`, `special` in Janken Wars)."""
+        value = self.attribute("rarity")
+        return None if value is None else str(value)
+
+
+class CardRef(Node):
+    """A card named in an addendum.  `name`: the card's name."""
+
+    kind: Literal["CardRef"] = "CardRef"
+    name: str
+
+
+class ModifierOrder(Node):
+    """`order: "A" then "B"`: the value modifiers of these cards apply in this order."""
+
+    kind: Literal["ModifierOrder"] = "ModifierOrder"
+    cards: tuple[CardRef, ...]
+
+
+class Addendum(Node):
+    """A deck-level addendum to the rules.  `title`, free `text`, and `orders` of value modifiers."""
+
+    kind: Literal["Addendum"] = "Addendum"
+    title: str
+    title_span: Span
+    text: str | None = None
+    orders: tuple[ModifierOrder, ...] = ()
+
+
+class Meta(Node):
+    """A metadata field of the deck header as written.  `name`, `value` (a text, number or list)."""
+
+    kind: Literal["Meta"] = "Meta"
+    name: str
+    value: str | int | tuple[str | int, ...]
+
+
+class Setting(Node):
+    """A rule parameter the deck changes (`star_cost: 8`).  `name`, `value`."""
+
+    kind: Literal["Setting"] = "Setting"
+    name: str
+    value: int
+
+
+class Deck(Node):
+    """A whole deck file.
+
+    `title`: the name of the deck.  `game`: the id of its game profile.  `version`, `authors`,
+    `license`, `language`: metadata (language is a BCP 47 tag like `pt-BR`, the language of the card
+    text).  `rules`: rule parameters the deck changes.  `meta`: every header field as written.
+    `cards`, `addenda`: in file order.  `header_span`, `title_span`: where the `deck` block and its title
+    are (None when the header is missing).
+    """
+
+    kind: Literal["Deck"] = "Deck"
+    title: str | None = None
+    game: str | None = None
+    version: str | None = None
+    authors: tuple[str, ...] = ()
+    license: str | None = None
+    language: str | None = None
+    rules: tuple[Setting, ...] = ()
+    meta: tuple[Meta, ...] = ()
+    cards: tuple[Card, ...] = ()
+    addenda: tuple[Addendum, ...] = ()
+    header_span: Span | None = None
+    title_span: Span | None = None
+
+    def card(self, name: str) -> Card | None:
+        """The card called `name`, or None."""
+        for card in self.cards:
+            if card.name == name:
+                return card
+        return None
+
+
+NODE_CLASSES: dict[str, type[Node]] = {
+    cls.__name__: cls
+    for cls in list(globals().values())
+    if isinstance(cls, type) and issubclass(cls, Node) and "kind" in cls.model_fields
+}
+"""Every concrete node class by name (the `kind` tag)."""
+
+_DEFAULTS: dict[type, dict] = {}
+
+
+def construct(cls: type[NodeT], **fields) -> NodeT:
+    """Build a node without validation, like `model_construct` but about twice as fast.
+
+    For the parser, whose grammar already guarantees the field types (the test suite re-validates
+    every AST it builds with `model_validate`).  Fields left out take their defaults.
+    """
+    defaults = _DEFAULTS.get(cls)
+    if defaults is None:
+        defaults = _DEFAULTS[cls] = {
+            name: info.get_default(call_default_factory=True)
+            for name, info in cls.model_fields.items()
+            if not info.is_required()
+        }
+    node = cls.__new__(cls)
+    values = dict(defaults)
+    values.update(fields)
+    object.__setattr__(node, "__dict__", values)
+    object.__setattr__(node, "__pydantic_fields_set__", set(fields))
+    object.__setattr__(node, "__pydantic_extra__", None)
+    object.__setattr__(node, "__pydantic_private__", None)
+    return node

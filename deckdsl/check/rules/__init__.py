@@ -1,0 +1,1 @@
+"""Guideline rules, one per module (see `deckdsl.check.rule`)."""

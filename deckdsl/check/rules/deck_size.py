@@ -1,0 +1,45 @@
+"""deck-size (DK201)
+
+## What it does
+Checks that the deck has as many cards (counting copies) as its game requires — 36 for Janken Wars.
+
+## Why
+"Use sempre a mesma estrutura do baralho padrão: 36 cartas" (GDD, "Distribuição de cartas"). The game's
+pacing (how long the deck lasts, how often each type appears on the table) is tuned for that size.
+
+## Example
+    card "Muro Alto" { type: rock  rarity: simple  copies: 7  value: 2 }   # 37 cards in all
+
+## Use instead
+Adjust `copies:` so the deck totals the profile's count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ...diagnostics import Diagnostic
+from ...span import Span
+from ..rule import Context
+
+CODE = "DK201"
+
+
+def check(context: Context) -> Iterator[Diagnostic]:
+    deck, profile = context.deck, context.profile
+    for constraint in profile.structure:
+        if constraint.by:
+            continue
+        expected = constraint.expected(())
+        total = sum(card.copies for card in deck.cards)
+        if expected is None or total == expected:
+            continue
+        difference = total - expected
+        amount = f"{abs(difference)} too many" if difference > 0 else f"{-difference} missing"
+        span = deck.title_span or (deck.cards[0].name_span if deck.cards else Span(1, 1, 1, 1, 0, 0))
+        yield Diagnostic(
+            CODE,
+            f"the deck has {total} cards; {profile.name} decks have {expected} ({amount})",
+            span,
+            help=f"change `copies:` so the cards add up to {expected}",
+        )

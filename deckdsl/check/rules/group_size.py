@@ -1,0 +1,70 @@
+"""group-size (DK202)
+
+## What it does
+Checks every count the game profile sets per group of cards — for Janken Wars, 12 cards of each type and,
+within each type, 6 simple, 4 advanced and 2 special — and says which group is off and by how much.
+
+## Why
+"12 de cada tipo (pedra, papel e tesoura), dentre as quais 6 são simples, 4 são avançadas e 2 são
+especiais" (GDD, "Distribuição de cartas").  Each type must come up on the table equally often, and
+rarity sets how often a complex effect appears.
+
+## Example
+    card "Muro Alto"       { type: rock  rarity: simple  copies: 7  value: 2 }   # 7 simple rocks
+    card "Pedra Polida"    { type: rock  rarity: simple  copies: 0  value: 3 }
+
+## Use instead
+Move copies between cards of the same group until each group has the profile's count.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Iterator
+
+from ...diagnostics import Diagnostic, Label
+from ..rule import Context
+
+CODE = "DK202"
+
+
+def check(context: Context) -> Iterator[Diagnostic]:
+    deck, profile = context.deck, context.profile
+    for constraint in profile.structure:
+        if not constraint.by:
+            continue
+        specs = [profile.attributes[name] for name in constraint.by]
+        counts: Counter[tuple[str, ...]] = Counter()
+        members: dict[tuple[str, ...], list] = {}
+        for card in deck.cards:
+            key = tuple(str(card.attribute(name)) for name in constraint.by)
+            if any(value not in spec.values for value, spec in zip(key, specs)):
+                continue  # an unknown or missing attribute is reported by the semantic checks
+            counts[key] += card.copies
+            members.setdefault(key, []).append(card)
+        for key in itertools.product(*(list(spec.values) for spec in specs)):
+            expected = constraint.expected(key)
+            found = counts.get(key, 0)
+            if expected is None or found == expected:
+                continue
+            group = " / ".join(f"`{value}`" for value in key)
+            difference = found - expected
+            amount = f"{difference} too many" if difference > 0 else f"{-difference} missing"
+            cards = members.get(key, [])
+            if cards:
+                span = cards[0].name_span
+                labels = tuple(Label(card.name_span, f"{card.copies} here") for card in cards[1:6])
+                where = ", ".join(f"`{c.name}` ×{c.copies}" for c in cards[:6])
+                help_text = f"the group holds {where}; change `copies:` or move a card to another group"
+            else:
+                span = deck.title_span or deck.span
+                labels = ()
+                help_text = f"add {expected} card{'s' if expected != 1 else ''} with " + ", ".join(
+                    f"{name}: {value}" for name, value in zip(constraint.by, key)
+                )
+            yield Diagnostic(
+                CODE,
+                f"{group} has {found} card{'s' if found != 1 else ''}; {profile.name} requires {expected} ({amount})",
+                span, labels=labels, help=help_text,
+            )

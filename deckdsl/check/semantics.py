@@ -1,0 +1,373 @@
+"""The meaning of a deck: names, types and fields (codes DK1xx).
+
+A visitor walks every effect with `visit_<NodeName>` methods; a node class with no method is a bug and
+raises (`test_semantics` builds one of every node to prove each is handled).  Expressions are typed as
+`NUMBER` or `CARDS`; `/` makes a `FRACTION` that only `ceil` / `floor` turn back into a number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from enum import Enum
+
+from .. import ast
+from ..diagnostics import Diagnostic, Label, Severity, did_you_mean
+from ..profile import Profile, available
+from ..span import Span
+
+CORE_FIELDS = ("copies", "value", "action", "condition", "flavor", "art")
+META_FIELDS = ("game", "version", "authors", "license", "language")
+
+
+class Type(Enum):
+    NUMBER = "a number"
+    FRACTION = "a fraction"
+    CARDS = "a set of cards"
+
+
+def analyze(deck: ast.Deck, profile: Profile | None) -> Iterator[Diagnostic]:
+    """Every semantic diagnostic of `deck` (the profile is None when the game is unknown)."""
+    yield from _header(deck, profile)
+    seen: dict[str, ast.Card] = {}
+    names = {card.name for card in deck.cards}
+    for card in deck.cards:
+        first = seen.get(card.name)
+        if first is not None:
+            yield Diagnostic(
+                "DK105", f"two cards are called `{card.name}`", card.name_span,
+                labels=(Label(first.name_span, "the first one"),),
+                help="give each card its own name, or raise `copies:` of the first",
+            )
+        else:
+            seen[card.name] = card
+        yield from _card(card, profile)
+        if profile is not None:
+            yield from _Effects(card, profile, names).run()
+    for addendum in deck.addenda:
+        for order in addendum.orders:
+            listed: dict[str, ast.CardRef] = {}
+            for ref in order.cards:
+                if ref.name in listed:
+                    yield Diagnostic(
+                        "DK121", f"`{ref.name}` appears twice in this order", ref.span,
+                        labels=(Label(listed[ref.name].span, "first here"),),
+                    )
+                listed[ref.name] = ref
+                if ref.name not in names:
+                    yield Diagnostic(
+                        "DK111", f"the addendum names `{ref.name}`, which is not a card of this deck",
+                        ref.span, help=did_you_mean(ref.name, sorted(names)), severity=Severity.WARNING,
+                    )
+
+
+def _header(deck: ast.Deck, profile: Profile | None) -> Iterator[Diagnostic]:
+    if deck.header_span is None:
+        if deck.cards:
+            yield Diagnostic(
+                "DK117", "the file has no `deck` header; checking it as a Janken Wars deck",
+                Span(1, 1, 1, 1, 0, 0),
+                help='start the file with `deck "Title" { game: janken-wars }`',
+            )
+        return
+    for meta in deck.meta:
+        if meta.name not in META_FIELDS:
+            yield Diagnostic(
+                "DK116", f"unknown header field `{meta.name}`", meta.span,
+                help=did_you_mean(meta.name, META_FIELDS) or f"the header fields are {', '.join(META_FIELDS)}",
+            )
+    game = next((m for m in deck.meta if m.name == "game"), None)
+    if profile is None and game is not None:
+        yield Diagnostic(
+            "DK114", f"there is no game profile called `{game.value}`", game.span,
+            help=did_you_mean(str(game.value), available()) or f"the games are: {', '.join(available())}",
+        )
+    if profile is None:
+        return
+    for setting in deck.rules:
+        parameter = profile.rules.get(setting.name)
+        if parameter is None:
+            yield Diagnostic(
+                "DK115", f"{profile.name} has no rule parameter `{setting.name}`", setting.span,
+                help=did_you_mean(setting.name, list(profile.rules))
+                or f"the parameters are {', '.join(profile.rules)}",
+            )
+        elif not parameter.min <= setting.value <= parameter.max:
+            yield Diagnostic(
+                "DK115",
+                f"`{setting.name}` must be between {parameter.min} and {parameter.max}, not {setting.value}",
+                setting.span, help=f"{setting.name}: {parameter.description} (default {parameter.default})",
+            )
+
+
+def _card(card: ast.Card, profile: Profile | None) -> Iterator[Diagnostic]:
+    if card.copies < 1:
+        yield Diagnostic(
+            "DK106", f"`{card.name}` has {card.copies} copies; a card needs at least 1",
+            card.field_spans.get("copies", card.name_span), help="remove the card instead",
+        )
+    definitions = [
+        clause for clause in (card.condition.clauses if card.condition else ())
+        if isinstance(clause, ast.ValueDefinition)
+    ]
+    if card.value == "*" and not definitions:
+        yield Diagnostic(
+            "DK107", f"`{card.name}` is worth `*` but its condition does not say how much",
+            card.field_spans["value"],
+            help="add `condition: value = …`, for example `condition: value = count(your domain)`",
+        )
+    if definitions and card.value != "*":
+        yield Diagnostic(
+            "DK108", f"`{card.name}` defines its value in its condition, so its value must be `*`",
+            definitions[0].span,
+            labels=tuple(Label(card.field_spans["value"], "value written here") for _ in [0] if "value" in card.field_spans),
+            help="write `value: *`",
+        )
+    for extra in definitions[1:]:
+        yield Diagnostic(
+            "DK102", f"`{card.name}` defines its value twice", extra.span,
+            labels=(Label(definitions[0].span, "first definition"),), help="keep one `value = …`",
+        )
+    if profile is None:
+        return
+    given = set()
+    for attribute in card.attributes:
+        spec = profile.attribute(attribute.name)
+        if spec is None:
+            candidates = list(CORE_FIELDS) + profile.attribute_spellings()
+            yield Diagnostic(
+                "DK101", f"cards have no field `{attribute.name}`", attribute.span,
+                help=did_you_mean(attribute.name, candidates)
+                or f"the fields are {', '.join(list(CORE_FIELDS) + list(profile.attributes))}",
+            )
+            continue
+        if spec.name in given:
+            yield Diagnostic("DK102", f"field `{spec.name}` is written twice in `{card.name}`", attribute.span)
+        given.add(spec.name)
+        if attribute.value not in spec.values:
+            yield Diagnostic(
+                "DK103", f"`{attribute.value}` is not a {spec.name} of {profile.name}", attribute.value_span,
+                help=did_you_mean(str(attribute.value), spec.spellings())
+                or f"the {spec.name}s are {', '.join(spec.values)}",
+            )
+    for spec in profile.attributes.values():
+        if spec.required and spec.name not in given:
+            yield Diagnostic(
+                "DK104", f"`{card.name}` has no {spec.name}", card.name_span,
+                help=f"add `{spec.name}: …` ({' / '.join(spec.values)})",
+            )
+    if profile.value_required and card.value is None:
+        yield Diagnostic(
+            "DK104", f"`{card.name}` has no value", card.name_span,
+            help="add `value: N` (an integer, negative allowed) or `value: *` with a value definition",
+        )
+
+
+class _Effects:
+    """Types and names in one card's effects."""
+
+    def __init__(self, card: ast.Card, profile: Profile, names: set[str]) -> None:
+        self.card, self.profile, self.names = card, profile, names
+        self.found: list[Diagnostic] = []
+        self.in_trigger = False
+        self.continuous = False
+
+    def run(self) -> list[Diagnostic]:
+        if self.card.action:
+            for step in self.card.action.steps:
+                self.visit(step)
+        if self.card.condition:
+            for clause in self.card.condition.clauses:
+                self.visit(clause)
+        return self.found
+
+    def visit(self, node: ast.Node) -> Type | None:
+        method = getattr(self, f"visit_{type(node).__name__}", None)
+        if method is None:
+            raise NotImplementedError(f"semantics has no visit_{type(node).__name__}")
+        return method(node)
+
+    def report(self, code: str, message: str, node: ast.Node, help: str | None = None) -> None:
+        self.found.append(Diagnostic(code, message, node.span, help=help))
+
+    def expect(self, node: ast.Node, wanted: Type, role: str) -> None:
+        got = self.visit(node)
+        if got is None or got == wanted or (wanted is Type.NUMBER and got is Type.FRACTION and role == "compared"):
+            return
+        if wanted is Type.NUMBER and got is Type.FRACTION:
+            self.report(
+                "DK113", f"{role} must be a whole number, but this division can leave a fraction", node,
+                help="round it: `ceil(…)` rounds up, `floor(…)` rounds down",
+            )
+            return
+        help_text = None
+        if wanted is Type.NUMBER and got is Type.CARDS:
+            help_text = "count them with `count(…)`, or add their values with `total(…)`"
+        self.report("DK109", f"{role} must be {wanted.value}, but this is {got.value}", node, help=help_text)
+
+    # -- expressions ---------------------------------------------------------------------
+
+    def visit_Number(self, node: ast.Number) -> Type:
+        return Type.NUMBER
+
+    def visit_BinaryOp(self, node: ast.BinaryOp) -> Type | None:
+        left, right = self.visit(node.left), self.visit(node.right)
+        for side, got in ((node.left, left), (node.right, right)):
+            if got is Type.CARDS:
+                self.report(
+                    "DK109", f"`{node.op}` needs numbers on both sides, but this is a set of cards", side,
+                    help="count them with `count(…)`, or add their values with `total(…)`",
+                )
+                return None
+        if node.op == "/" and isinstance(node.right, ast.Number) and node.right.value == 0:
+            self.report("DK109", "division by zero", node.right)
+        if node.op == "/" or Type.FRACTION in (left, right):
+            return Type.FRACTION
+        return Type.NUMBER
+
+    def visit_Negate(self, node: ast.Negate) -> Type | None:
+        got = self.visit(node.operand)
+        if got is Type.CARDS:
+            self.report("DK109", "`-` needs a number, but this is a set of cards", node.operand)
+            return None
+        return got
+
+    def visit_Function(self, node: ast.Function) -> Type:
+        if node.name in ("count", "total"):
+            self.expect(node.argument, Type.CARDS, f"the argument of `{node.name}`")
+            return Type.NUMBER
+        got = self.visit(node.argument)
+        if got is Type.CARDS:
+            self.report("DK109", f"`{node.name}` rounds a number, but this is a set of cards", node.argument)
+        return Type.NUMBER
+
+    def visit_ThisCard(self, node: ast.ThisCard) -> Type:
+        return Type.CARDS
+
+    def visit_EventCard(self, node: ast.EventCard) -> Type:
+        if not self.in_trigger:
+            self.report(
+                "DK112", "`it` means the card of a trigger's event, and there is no trigger here", node,
+                help="use `it` inside `whenever …: …`; elsewhere say which card, like `this` or `a card from the table`",
+            )
+        return Type.CARDS
+
+    def visit_Zone(self, node: ast.Zone) -> Type:
+        spec = self.profile.zone(node.name)
+        if spec is None:
+            self.report(
+                "DK110", f"{self.profile.name} has no zone called `{node.name}`", node,
+                help=did_you_mean(node.name, self.profile.zone_spellings())
+                or f"the zones are {', '.join(self.profile.zones)}",
+            )
+        elif spec.shared and node.owner is not None:
+            self.report("DK120", f"the {spec.name} is shared: it belongs to no player", node,
+                        help=f"write `the {node.name}`")
+        elif not spec.shared and node.owner is None:
+            self.report("DK120", f"say whose {node.name} this is", node,
+                        help=f"write `your {node.name}` or `opponent's {node.name}`")
+        return Type.CARDS
+
+    def visit_Selection(self, node: ast.Selection) -> Type:
+        if node.count is not None and node.count < 1:
+            self.report("DK122", "a selection must pick at least one card", node)
+        if self.continuous and node.is_choice:
+            self.report(
+                "DK119", "a continuous effect cannot pick cards: it applies to every card that matches",
+                node, help="describe the cards instead, like `other cards in your domain`",
+            )
+        for item in node.filters:
+            self.visit(item)
+        self.visit(node.zone)
+        return Type.CARDS
+
+    def visit_DeckTop(self, node: ast.DeckTop) -> Type:
+        if node.count < 1:
+            self.report("DK122", "take at least the top card of the deck", node)
+        return Type.CARDS
+
+    def visit_TypeFilter(self, node: ast.TypeFilter) -> None:
+        spec = self.profile.attribute("type")
+        if spec is None or spec.canonical_value(node.value) is None:
+            self.report(
+                "DK103", f"`{node.value}` is not a type of {self.profile.name}", node,
+                help=did_you_mean(node.value, spec.spellings()) if spec else None,
+            )
+
+    def visit_NameFilter(self, node: ast.NameFilter) -> None:
+        if node.name not in self.names:
+            self.report(
+                "DK111", f"there is no card called `{node.name}` in this deck", node,
+                help=did_you_mean(node.name, sorted(self.names)),
+            )
+
+    def visit_ValueFilter(self, node: ast.ValueFilter) -> None:
+        self.expect(node.amount, Type.NUMBER, "the compared value")
+
+    def visit_Comparison(self, node: ast.Comparison) -> None:
+        self.expect(node.left, Type.NUMBER, "compared")
+        self.expect(node.right, Type.NUMBER, "compared")
+
+    # -- steps ---------------------------------------------------------------------------
+
+    def visit_Gain(self, node: ast.Gain) -> None:
+        self.expect(node.cards, Type.CARDS, "what is gained")
+
+    def visit_GainStars(self, node: ast.GainStars) -> None:
+        self.expect(node.amount, Type.NUMBER, "the number of stars")
+
+    def visit_LoseStars(self, node: ast.LoseStars) -> None:
+        self.expect(node.amount, Type.NUMBER, "the number of stars")
+
+    def visit_Discard(self, node: ast.Discard) -> None:
+        self.expect(node.cards, Type.CARDS, "what is discarded")
+
+    def visit_Swap(self, node: ast.Swap) -> None:
+        self.expect(node.first, Type.CARDS, "what is swapped")
+        self.expect(node.second, Type.CARDS, "what it is swapped with")
+
+    def visit_PutOnBottom(self, node: ast.PutOnBottom) -> None:
+        self.expect(node.cards, Type.CARDS, "what goes to the bottom of the deck")
+
+    def visit_CancelAction(self, node: ast.CancelAction) -> None:
+        if node.cards is None:
+            if not self.in_trigger:
+                self.report("DK112", "`its action` means the action of a trigger's card, and there is no trigger here",
+                            node, help="write `cancel the action of …`")
+            return
+        self.expect(node.cards, Type.CARDS, "whose action is cancelled")
+
+    def visit_Optional(self, node: ast.Optional) -> None:
+        self.visit(node.step)
+
+    def visit_Conditional(self, node: ast.Conditional) -> None:
+        self.visit(node.test)
+        self.visit(node.step)
+
+    # -- conditions ----------------------------------------------------------------------
+
+    def visit_ValueDefinition(self, node: ast.ValueDefinition) -> None:
+        self.expect(node.expr, Type.NUMBER, "the value")
+
+    def visit_ValueModifier(self, node: ast.ValueModifier) -> None:
+        self.continuous = True
+        self.expect(node.cards, Type.CARDS, "what is modified")
+        self.continuous = False
+        self.expect(node.amount, Type.NUMBER, "the modifier")
+
+    def visit_DiscardPriority(self, node: ast.DiscardPriority) -> None:
+        return None
+
+    def visit_Trigger(self, node: ast.Trigger) -> None:
+        self.visit(node.event)
+        self.in_trigger = True
+        for step in node.steps:
+            self.visit(step)
+        self.in_trigger = False
+
+    def visit_GainEvent(self, node: ast.GainEvent) -> None:
+        self.expect(node.cards, Type.CARDS, "what is gained")
+
+    def visit_DiscardEvent(self, node: ast.DiscardEvent) -> None:
+        self.expect(node.cards, Type.CARDS, "what is discarded")
+
+

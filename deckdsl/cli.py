@@ -1,0 +1,242 @@
+"""The `deckdsl` command line.  Exit codes: 0 clean, 1 findings at error level, 2 usage, I/O or internal error.
+
+Heavy modules (pydantic's JSON machinery, the renderer) are imported inside the commands that need
+them, so `deckdsl check` starts fast.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from . import __version__
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+
+
+class _Group(click.Group):
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit):
+            raise
+        except KeyboardInterrupt:
+            click.echo("interrupted", err=True)
+            ctx.exit(130)
+        except Exception as error:  # noqa: BLE001 — the last line of defence: never a traceback
+            click.echo(f"deckdsl: internal error: {type(error).__name__}: {error}", err=True)
+            click.echo("please report this, with the deck file that caused it", err=True)
+            ctx.exit(EXIT_ERROR)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="deckdsl")
+def main() -> None:
+    """deckdsl: write a card deck as one text file; check it, print it, play it.
+
+    \b
+    Examples:
+      deckdsl check decks/                 check every *.deck file under decks/
+      deckdsl show decks/janken-wars.deck  the cards as a table
+    """
+
+
+def _deck_files(paths: tuple[str, ...]) -> list[Path]:
+    files: list[Path] = []
+    for given in paths:
+        path = Path(given)
+        if path.is_dir():
+            files.extend(sorted(p for p in path.rglob("*.deck") if p.is_file()))
+        elif path.exists():
+            files.append(path)
+        else:
+            raise click.UsageError(f"no such file or folder: {given}")
+    return files
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True)
+@click.option(
+    "--format", "output_format", type=click.Choice(["full", "concise", "json", "github"]), default="full",
+    show_default=True, help="How to print the findings.",
+)
+@click.option("--quiet", "-q", is_flag=True, help="Print nothing when there is nothing to report.")
+def check(paths: tuple[str, ...], output_format: str, quiet: bool) -> None:
+    """Check deck files (or every *.deck under folders) and report every problem.
+
+    \b
+    Exit status: 0 no errors (warnings allowed), 1 errors found, 2 usage or I/O error.
+
+    \b
+    Examples:
+      deckdsl check decks/janken-wars.deck
+      deckdsl check decks/ --format github     annotations for a GitHub Actions run
+      deckdsl check deck.deck --format json | jq '.diagnostics[].code'
+    """
+    import deckdsl
+
+    from . import report
+
+    files = _deck_files(paths)
+    if not files:
+        raise click.UsageError("no *.deck files found in the given folders")
+    everything = []
+    io_error = False
+    for file in files:
+        result = deckdsl.load(file)
+        everything.append(result)
+        io_error = io_error or any(d.code == "DK009" for d in result.diagnostics)
+    diagnostics = [d for result in everything for d in result.diagnostics]
+    if output_format == "json":
+        click.echo(report.to_json(diagnostics, len(files)))
+    else:
+        for result in everything:
+            for diagnostic in result.diagnostics:
+                if output_format == "full":
+                    click.echo(report.full(diagnostic, result.text) + "\n")
+                elif output_format == "concise":
+                    click.echo(report.concise(diagnostic))
+                else:
+                    click.echo(report.github(diagnostic))
+        if output_format != "github":
+            errors = sum(1 for d in diagnostics if d.severity.value == "error")
+            warnings = sum(1 for d in diagnostics if d.severity.value == "warning")
+            if diagnostics or not quiet:
+                click.echo(
+                    f"checked {len(files)} file{'s' if len(files) != 1 else ''}: "
+                    f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''}",
+                    err=output_format == "concise",
+                )
+    if io_error:
+        sys.exit(EXIT_ERROR)
+    sys.exit(EXIT_FINDINGS if any(d.severity.value == "error" for d in diagnostics) else EXIT_CLEAN)
+
+
+def _load_or_exit(deck: str):
+    import deckdsl
+
+    from . import report
+
+    result = deckdsl.load(deck)
+    if result.deck is None or result.errors:
+        for diagnostic in result.diagnostics:
+            click.echo(report.full(diagnostic, result.text) + "\n", err=True)
+        if result.deck is None:
+            sys.exit(EXIT_ERROR)
+    return result
+
+
+@main.command()
+@click.argument("deck", type=click.Path(exists=True, dir_okay=False))
+def show(deck: str) -> None:
+    """Print the cards of DECK as a table, with totals per type and rarity.
+
+    \b
+    Example:
+      deckdsl show decks/janken-wars.deck
+    """
+    result = _load_or_exit(deck)
+    cards = result.deck.cards
+    rows = [("name", "type", "rarity", "copies", "value", "action", "condition")]
+    for card in cards:
+        rows.append((
+            card.name, card.type or "?", card.rarity or "?", str(card.copies),
+            "?" if card.value is None else str(card.value),
+            "yes" if card.action else "-", "yes" if card.condition else "-",
+        ))
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    numeric = {3, 4}
+    for index, row in enumerate(rows):
+        click.echo("  ".join(
+            cell.rjust(widths[i]) if i in numeric and index else cell.ljust(widths[i]) for i, cell in enumerate(row)
+        ).rstrip())
+        if index == 0:
+            click.echo("  ".join("-" * w for w in widths))
+    click.echo()
+    totals: dict[str, dict[str, int]] = {}
+    for card in cards:
+        totals.setdefault(card.type or "?", {}).setdefault(card.rarity or "?", 0)
+        totals[card.type or "?"][card.rarity or "?"] += card.copies
+    rarities = list(result.profile.attributes["rarity"].values) if result.profile and "rarity" in result.profile.attributes else []
+    rarities += sorted({r for per in totals.values() for r in per} - set(rarities))
+    header = ["type"] + rarities + ["total"]
+    table = [header]
+    for type_name, per in totals.items():
+        table.append([type_name] + [str(per.get(r, 0)) for r in rarities] + [str(sum(per.values()))])
+    table.append(["total"] + [str(sum(per.get(r, 0) for per in totals.values())) for r in rarities]
+                 + [str(sum(card.copies for card in cards))])
+    widths = [max(len(row[i]) for row in table) for i in range(len(header))]
+    for row in table:
+        click.echo("  ".join(c.ljust(widths[0]) if i == 0 else c.rjust(widths[i]) for i, c in enumerate(row)))
+
+
+@main.command("ast")
+@click.argument("deck", type=click.Path(exists=True, dir_okay=False))
+@click.option("--spans/--no-spans", default=True, show_default=True, help="Include source positions.")
+def ast_command(deck: str, spans: bool) -> None:
+    """Print the AST of DECK as JSON (schema: `deckdsl schema`).
+
+    \b
+    Example:
+      deckdsl ast decks/janken-wars.deck --no-spans | jq '.cards[].name'
+    """
+    import json
+
+    result = _load_or_exit(deck)
+    data = result.deck.model_dump(mode="json")
+    if not spans:
+        data = _without_spans(data)
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def _without_spans(value):
+    if isinstance(value, dict):
+        return {k: _without_spans(v) for k, v in value.items() if not (k == "span" or k.endswith("_span") or k == "field_spans")}
+    if isinstance(value, list):
+        return [_without_spans(v) for v in value]
+    return value
+
+
+@main.command()
+def schema() -> None:
+    """Print the JSON Schema of the AST that `deckdsl ast` prints.
+
+    \b
+    Example:
+      deckdsl schema > deck.schema.json
+    """
+    import json
+
+    from .ast import Deck
+
+    click.echo(json.dumps(Deck.model_json_schema(mode="serialization"), ensure_ascii=False, indent=2))
+
+
+@main.command()
+@click.argument("code", required=False)
+@click.option("--all", "show_all", is_flag=True, help="List every code.")
+def rule(code: str | None, show_all: bool) -> None:
+    """Explain a diagnostic code (DK201) or list them all.
+
+    \b
+    Examples:
+      deckdsl rule DK202
+      deckdsl rule --all
+    """
+    from .check.registry import RULES
+    from .diagnostics import CODES
+
+    if code is None or show_all:
+        for entry in CODES.values():
+            click.echo(f"{entry.code}  {entry.severity.value:<7}  {entry.name:<32} {entry.summary}")
+        return
+    entry = CODES.get(code.upper())
+    if entry is None:
+        raise click.UsageError(f"unknown code {code}; `deckdsl rule --all` lists them")
+    documented = next((r for r in RULES if r.code.code == entry.code), None)
+    if documented is not None:
+        click.echo(documented.doc)
+    else:
+        click.echo(f"{entry.name} ({entry.code})\n\nSeverity: {entry.severity.value}\n\n{entry.summary}.")

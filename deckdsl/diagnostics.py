@@ -1,0 +1,127 @@
+"""Diagnostics as data: a code, a severity, a message, a primary span, labels and a help line.
+
+Formats (`deckdsl.report`) are views of this data; nothing here prints.  Every code used anywhere is in
+`CODES`, the one registry table (codes are never reused; a retired code stays listed).
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from enum import Enum
+
+from .span import Span
+
+
+class Severity(str, Enum):
+    """How bad a finding is.  `error` fails `deckdsl check` (exit 1); `warning` and `info` do not."""
+
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+    @property
+    def rank(self) -> int:
+        return {"error": 2, "warning": 1, "info": 0}[self.value]
+
+
+@dataclass(frozen=True)
+class Code:
+    """A diagnostic code: `code` (stable), kebab-case `name`, default `severity`, one-line `summary`."""
+
+    code: str
+    name: str
+    severity: Severity
+    summary: str
+
+
+E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+
+CODES: dict[str, Code] = {
+    c.code: c
+    for c in [
+        # DK0xx: reading and syntax
+        Code("DK001", "syntax-error", E, "the text does not follow the deck language's grammar"),
+        Code("DK002", "unclosed-block", E, "a `{` block is not closed before the next block or the end"),
+        Code("DK003", "unterminated-string", E, "a string has no closing quote on its line"),
+        Code("DK004", "unknown-keyword", E, "a word where the grammar expects a keyword (usually a typo)"),
+        Code("DK005", "unreadable-file", E, "the file is not UTF-8 text, or is binary"),
+        Code("DK006", "file-too-large", E, "the file is larger than the limit for deck files"),
+        Code("DK007", "nesting-too-deep", E, "an effect nests deeper than the language allows"),
+        Code("DK008", "empty-deck", E, "the file holds no deck"),
+        Code("DK009", "io-error", E, "the file cannot be opened or read (exit status 2)"),
+        # DK1xx: meaning
+        Code("DK101", "unknown-field", E, "a card or header field that the language and profile do not define"),
+        Code("DK102", "duplicate-field", E, "a field written twice in one block"),
+        Code("DK103", "unknown-attribute-value", E, "an attribute value the game profile does not allow"),
+        Code("DK104", "missing-attribute", E, "a card lacks a field the game profile requires"),
+        Code("DK105", "duplicate-card-name", E, "two cards with the same name"),
+        Code("DK106", "invalid-copies", E, "a card has fewer than one copy"),
+        Code("DK107", "undefined-star-value", E, "a card worth `*` whose condition does not define its value"),
+        Code("DK108", "value-definition-without-star", E, "a value definition on a card whose value is not `*`"),
+        Code("DK109", "type-mismatch", E, "a number where a set of cards is needed, or the reverse"),
+        Code("DK110", "unknown-zone", E, "a zone the game profile does not have"),
+        Code("DK111", "unknown-card", E, "an effect or addendum names a card that is not in the deck"),
+        Code("DK112", "it-outside-trigger", E, "`it` used where no event defines it"),
+        Code("DK113", "fractional-value", E, "a division whose result is not rounded with ceil or floor"),
+        Code("DK114", "unknown-game", E, "the deck's game has no profile"),
+        Code("DK115", "unknown-rule-parameter", E, "a rule parameter the game profile does not define, or out of range"),
+        Code("DK116", "unknown-metadata", W, "a header field deckdsl does not know"),
+        Code("DK117", "missing-header", W, "the file has no `deck` header block"),
+        Code("DK118", "duplicate-header", E, "more than one `deck` header block"),
+        Code("DK119", "choice-in-continuous-effect", E, "a value modifier or event that picks cards instead of describing them"),
+        Code("DK120", "zone-owner", E, "a shared zone given an owner, or a player zone without one"),
+        Code("DK121", "duplicate-modifier-order", E, "an addendum order names a card twice or only one card"),
+        Code("DK122", "choice-not-possible", E, "a selection asks for more or fewer cards than makes sense"),
+        # DK2xx: deck structure, from the game profile
+        Code("DK201", "deck-size", E, "the deck does not have the number of cards its game requires"),
+        Code("DK202", "group-size", E, "a group of cards (a type, a type and rarity …) has the wrong count"),
+    ]
+}
+
+
+@dataclass(frozen=True)
+class Label:
+    """A secondary span with a short message (`second modifier is here`)."""
+
+    span: Span
+    message: str
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One finding.
+
+    `code`: a key of `CODES`.  `message`: stands on its own, sentence case, no trailing period,
+    identifiers in backticks.  `span`: the smallest region at fault.  `labels`: other regions involved.
+    `help`: what to do, when there is something useful to say.  `path`: the file (set by the loader).
+    `severity`: defaults to the code's.
+    """
+
+    code: str
+    message: str
+    span: Span
+    labels: tuple[Label, ...] = ()
+    help: str | None = None
+    path: str | None = None
+    severity: Severity = field(default=None)  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        if self.code not in CODES:
+            raise KeyError(f"diagnostic code {self.code} is not in the CODES registry")
+        if self.severity is None:
+            object.__setattr__(self, "severity", CODES[self.code].severity)
+
+    @property
+    def name(self) -> str:
+        return CODES[self.code].name
+
+    def sort_key(self) -> tuple:
+        return (self.path or "", self.span.start, self.code, self.message)
+
+
+def did_you_mean(word: str, candidates: list[str] | tuple[str, ...]) -> str | None:
+    """A `help:` text suggesting the closest of `candidates` to `word`, or None when none is close."""
+    lowered = {c.casefold(): c for c in candidates}
+    close = difflib.get_close_matches(word.casefold(), list(lowered), n=1, cutoff=0.6)
+    return f"did you mean `{lowered[close[0]]}`?" if close else None

@@ -1,0 +1,819 @@
+"""Read a deck file into a typed AST (`deckdsl.ast`) and syntax diagnostics.
+
+How: a fast scanner cuts the file into top-level blocks (`deck`, `card`, `addendum`), then Lark's LALR
+parser reads each block with an inline builder that creates the AST nodes as rules are reduced (no parse
+tree, no recursion: 10,000 nested parentheses are an error, not a crash).  A block that fails to parse
+yields its diagnostics and is skipped, so one broken card never hides the errors of the others.  A block
+left open is closed for the parser and reported once, pointing at its `{`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from lark import Lark, Token
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from . import ast
+from .diagnostics import Diagnostic, Label, did_you_mean
+from .profile import DEFAULT_PROFILE, Profile
+from .profile import load as load_profile
+from .span import Span
+
+MAX_FILE_BYTES = 8 * 1024 * 1024
+"""Deck files above this size are refused (DK006): the standard deck is 2 KB, 10,000 cards ~1.3 MB."""
+
+MAX_DEPTH = 48
+"""Deepest nesting of effect nodes accepted (DK007); pydantic's own limit is ~255."""
+
+
+# ------------------------------------------------------------------------------ the parser ---
+
+
+def _grammar_text() -> str:
+    return (resources.files("deckdsl") / "grammars" / "deck.lark").read_text(encoding="utf-8")
+
+
+def _cache_path(grammar: str) -> str | None:
+    """A grammar cache file in the user's own cache folder (never a shared temp folder), or None."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    folder = os.path.join(base, "deckdsl")
+    try:
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        if os.stat(folder).st_uid != os.getuid() or not os.access(folder, os.W_OK):
+            return None
+    except OSError:
+        return None
+    import lark
+
+    digest = hashlib.sha256((grammar + lark.__version__).encode()).hexdigest()[:24]
+    return os.path.join(folder, f"grammar-{digest}.lark-cache")
+
+
+_PARSER: Lark | None = None
+
+
+def _parser() -> Lark:
+    global _PARSER
+    if _PARSER is None:
+        grammar = _grammar_text()
+        options = dict(
+            parser="lalr", strict=True, keep_all_tokens=True, maybe_placeholders=True,
+            start=["start", "item"], transformer=_BUILDER,
+        )
+        cache = _cache_path(grammar)
+        try:
+            _PARSER = Lark(grammar, cache=cache or False, **options)
+        except OSError:
+            _PARSER = Lark(grammar, **options)
+    return _PARSER
+
+
+def grammar() -> Lark:
+    """The deck grammar as a plain Lark parser that builds parse trees (for tools and tests)."""
+    return Lark(_grammar_text(), parser="lalr", strict=True, propagate_positions=True)
+
+
+# ----------------------------------------------------------------------------- the builder ---
+
+
+@dataclass(frozen=True)
+class _Piece:
+    """An intermediate value of a helper rule (a player, an amount, a field) and where it was."""
+
+    value: object
+    span: Span
+
+
+class _TooDeep(Exception):
+    def __init__(self, span: Span) -> None:
+        self.span = span
+
+
+class _Builder:
+    """Inline transformer: Lark calls `rule(children)` on each reduction; each returns a node or piece.
+
+    With `keep_all_tokens`, children include keywords and punctuation, which give every node a span
+    that covers all it was written with.
+    """
+
+    def __init__(self) -> None:
+        self.line_offset = 0
+        self.column_offset = 0
+        self.offset = 0
+        self.depth: dict[int, int] = {}
+        self.diagnostics: list[Diagnostic] = []
+
+    def reset(self, line_offset: int, column_offset: int, offset: int) -> None:
+        self.line_offset, self.column_offset, self.offset = line_offset, column_offset, offset
+        self.depth = {}
+
+    def token_span(self, token: Token) -> Span:
+        return Span(
+            token.line + self.line_offset,
+            token.column + (self.column_offset if token.line == 1 else 0),
+            token.end_line + self.line_offset,
+            token.end_column + (self.column_offset if token.end_line == 1 else 0),
+            token.start_pos + self.offset,
+            token.end_pos + self.offset,
+        )
+
+    def _span(self, children: list) -> Span:
+        """The span from the first to the last token or node among `children` (newlines excluded)."""
+        first = last = None
+        for child in children:
+            if child is not None and not (isinstance(child, Token) and child.type == "_NL"):
+                first = child
+                break
+        for child in reversed(children):
+            if child is not None and not (isinstance(child, Token) and child.type == "_NL"):
+                last = child
+                break
+        assert first is not None and last is not None, "a rule reduced with no tokens"
+        head = self.token_span(first) if isinstance(first, Token) else first.span
+        if last is first:
+            return head
+        tail = self.token_span(last) if isinstance(last, Token) else last.span
+        return Span(head.line, head.column, tail.end_line, tail.end_column, head.start, tail.end)
+
+    def _node(self, cls: type[ast.Node], children: list, **fields) -> ast.Node:
+        node = ast.construct(cls, span=self._span(children), **fields)
+        depth = 1 + max((self.depth.get(id(v), 0) for v in fields.values()), default=0)
+        for value in fields.values():
+            if isinstance(value, tuple):
+                depth = max(depth, 1 + max((self.depth.get(id(v), 0) for v in value), default=0))
+        if depth > MAX_DEPTH:
+            raise _TooDeep(node.span)
+        self.depth[id(node)] = depth
+        return node
+
+    @staticmethod
+    def _nodes(children: list) -> list:
+        return [c for c in children if isinstance(c, (ast.Node, _Piece))]
+
+    @staticmethod
+    def _tokens(children: list, *types: str) -> list[Token]:
+        return [c for c in children if isinstance(c, Token) and (not types or c.type in types)]
+
+    # -- header ---------------------------------------------------------------------------
+
+    def start(self, children):
+        return [c for c in children if not isinstance(c, Token)]
+
+    def deck(self, children):
+        title = self._tokens(children, "STRING")[0]
+        metas = [c for c in children if isinstance(c, ast.Meta)]
+        rules = [s for c in children if isinstance(c, _Piece) for s in c.value]
+        return _Header(
+            title=_unquote(title), title_span=self.token_span(title), meta=tuple(metas),
+            rules=tuple(rules), span=self._span(children),
+        )
+
+    def meta(self, children):
+        name = children[0]
+        value = _literal(children[2])
+        return self._node(ast.Meta, children, name=str(name), value=value)
+
+    def literal_list(self, children):
+        items = tuple(_literal(c) for c in children if not (isinstance(c, Token) and c.type in ("LSQB", "RSQB", "COMMA", "_NL")))
+        return _Piece(items, self._span(children))
+
+    def rules(self, children):
+        return _Piece(tuple(c for c in children if isinstance(c, ast.Setting)), self._span(children))
+
+    def setting(self, children):
+        return self._node(ast.Setting, children, name=str(children[0]), value=children[2].value)
+
+    def signed_int(self, children):
+        return _Piece(int(children[0]), self.token_span(children[0]))
+
+    # -- cards ----------------------------------------------------------------------------
+
+    def card(self, children):
+        name_token = self._tokens(children, "STRING")[0]
+        fields: dict[str, object] = {}
+        spans: dict[str, Span] = {}
+        attributes: list[ast.Attribute] = []
+        for item in children:
+            if isinstance(item, ast.Attribute):
+                attributes.append(item)
+            elif isinstance(item, _Field):
+                if item.name in fields:
+                    self.diagnostics.append(Diagnostic(
+                        "DK102", f"field `{item.name}` is written twice in card `{_unquote(name_token)}`",
+                        item.span, labels=(Label(spans[item.name], "first written here"),),
+                        help="keep one of them",
+                    ))
+                    continue
+                fields[item.name] = item.value
+                spans[item.name] = item.span
+        return self._node(
+            ast.Card, children, name=_unquote(name_token), name_span=self.token_span(name_token),
+            attributes=tuple(attributes), field_spans=spans, **fields,
+        )
+
+    def _field(self, name: str, value, children) -> _Field:
+        return _Field(name, value, self._span(children))
+
+    def copies(self, children):
+        return self._field("copies", int(children[2]), children)
+
+    def value(self, children):
+        item = children[2]
+        return self._field("value", "*" if isinstance(item, Token) else item.value, children)
+
+    def flavor(self, children):
+        return self._field("flavor", _unquote(children[2]), children)
+
+    def art(self, children):
+        return self._field("art", _unquote(children[2]), children)
+
+    def attribute(self, children):
+        name, value = children[0], children[2]
+        if isinstance(value, _Piece):
+            written, value_span = value.value, value.span
+        else:
+            written = _unquote(value) if value.type == "STRING" else str(value)
+            value_span = self.token_span(value)
+        return self._node(ast.Attribute, children, name=str(name), value=written, value_span=value_span)
+
+    def action(self, children):
+        steps = children[2]
+        return self._field("action", self._node(ast.Action, children, steps=steps.value), children)
+
+    def steps(self, children):
+        return _Piece(tuple(c for c in children if isinstance(c, ast.Step)), self._span(children))
+
+    def condition(self, children):
+        clauses = children[2]
+        return self._field("condition", self._node(ast.Condition, children, clauses=clauses.value), children)
+
+    def clauses(self, children):
+        return _Piece(tuple(c for c in children if isinstance(c, ast.Node)), self._span(children))
+
+    # -- addenda --------------------------------------------------------------------------
+
+    def addendum(self, children):
+        title = self._tokens(children, "STRING")[0]
+        texts = [c.value for c in children if isinstance(c, _Field)]
+        orders = tuple(c for c in children if isinstance(c, ast.ModifierOrder))
+        return self._node(
+            ast.Addendum, children, title=_unquote(title), title_span=self.token_span(title),
+            text="\n".join(texts) if texts else None, orders=orders,
+        )
+
+    def addendum_text(self, children):
+        return self._field("text", _unquote(children[2]), children)
+
+    def modifier_order(self, children):
+        refs = tuple(
+            self._node(ast.CardRef, [t], name=_unquote(t)) for t in self._tokens(children, "STRING")
+        )
+        return self._node(ast.ModifierOrder, children, cards=refs)
+
+    # -- steps ----------------------------------------------------------------------------
+
+    def _player(self, item) -> str | None:
+        return None if item is None else item.value
+
+    def gain(self, children):
+        return self._node(ast.Gain, children, player=self._player(children[0]), cards=children[2])
+
+    def _star_amount(self, item, children):
+        if isinstance(item, Token):
+            return self._node(ast.Number, [item], value=_NUMBER_WORDS[item.value])
+        return item
+
+    def gain_stars(self, children):
+        amount = self._star_amount(children[2], children)
+        return self._node(ast.GainStars, children, player=self._player(children[0]), amount=amount)
+
+    def lose_stars(self, children):
+        amount = self._star_amount(children[2], children)
+        return self._node(ast.LoseStars, children, player=self._player(children[0]), amount=amount)
+
+    def discard(self, children):
+        return self._node(ast.Discard, children, player=self._player(children[0]), cards=children[2])
+
+    def swap(self, children):
+        return self._node(
+            ast.Swap, children, player=self._player(children[0]), first=children[2], second=children[4]
+        )
+
+    def put_on_bottom(self, children):
+        return self._node(ast.PutOnBottom, children, player=self._player(children[0]), cards=children[2])
+
+    def cancel_action(self, children):
+        target = next((c for c in children if isinstance(c, ast.Node)), None)
+        return self._node(ast.CancelAction, children, cards=target)
+
+    def optional(self, children):
+        return self._node(ast.Optional, children, player=self._player(children[0]), step=children[2])
+
+    def conditional(self, children):
+        return self._node(ast.Conditional, children, test=children[1], step=children[3])
+
+    def comparison(self, children):
+        return self._node(
+            ast.Comparison, children, left=children[0], comparator=str(children[1]), right=children[2]
+        )
+
+    # -- conditions -----------------------------------------------------------------------
+
+    def value_definition(self, children):
+        return self._node(ast.ValueDefinition, children, expr=children[2])
+
+    def value_modifier(self, children):
+        op = _MODIFIER_OPS[str(children[2])]
+        return self._node(ast.ValueModifier, children, cards=children[0], op=op, amount=children[3])
+
+    def discard_priority(self, children):
+        return self._node(ast.DiscardPriority, children, order=str(children[-1]))
+
+    def trigger(self, children):
+        event = children[1]
+        steps = tuple(c for c in children[2:] if isinstance(c, ast.Step))
+        return self._node(ast.Trigger, children, event=event, steps=steps)
+
+    def gain_event(self, children):
+        return self._node(ast.GainEvent, children, player=children[0].value, cards=children[2])
+
+    def discard_event(self, children):
+        return self._node(ast.DiscardEvent, children, player=children[0].value, cards=children[2])
+
+    # -- expressions ----------------------------------------------------------------------
+
+    def number(self, children):
+        return self._node(ast.Number, children, value=int(children[0]))
+
+    def binary_op(self, children):
+        return self._node(ast.BinaryOp, children, left=children[0], op=str(children[1]), right=children[2])
+
+    def negate(self, children):
+        operand = children[1]
+        if isinstance(operand, ast.Number):
+            return self._node(ast.Number, children, value=-operand.value)
+        return self._node(ast.Negate, children, operand=operand)
+
+    def parenthesized(self, children):
+        inner = children[1]
+        return inner.model_copy(update={"span": self._span(children)})
+
+    def function(self, children):
+        return self._node(ast.Function, children, name=str(children[0]), argument=children[2])
+
+    def this_card(self, children):
+        return self._node(ast.ThisCard, children)
+
+    def event_card(self, children):
+        return self._node(ast.EventCard, children)
+
+    def deck_top(self, children):
+        amount = children[1]
+        return self._node(ast.DeckTop, children, count=1 if amount is None else amount.value)
+
+    def selection(self, children):
+        quantity = children[0]
+        fields: dict[str, object] = {}
+        if quantity is not None:
+            count, up_to = quantity.value
+            if count is not None:
+                fields["count"] = count
+            fields["up_to"] = up_to
+        filters = tuple(c for c in children if isinstance(c, (ast.TypeFilter, ast.NameFilter, ast.ValueFilter)))
+        zone = next(c for c in children if isinstance(c, ast.Zone))
+        chooser = next((c.value for c in children if isinstance(c, _Piece) and c is not quantity), None)
+        other = any(isinstance(c, Token) and c.type == "OTHER" for c in children)
+        return self._node(
+            ast.Selection, children, other=other, filters=filters, zone=zone, chooser=chooser, **fields
+        )
+
+    def quantity(self, children):
+        last = children[-1]
+        if isinstance(last, Token) and last.type == "ALL":
+            return _Piece((None, False), self._span(children))
+        return _Piece((last.value, len(children) > 1), self._span(children))
+
+    def amount(self, children):
+        token = children[0]
+        value = int(token) if token.type == "INT" else _NUMBER_WORDS[token.value]
+        return _Piece(value, self.token_span(token))
+
+    def type_filter(self, children):
+        return self._node(ast.TypeFilter, children, value=str(children[-1]))
+
+    def name_filter(self, children):
+        return self._node(ast.NameFilter, children, name=_unquote(children[-1]))
+
+    def value_filter(self, children):
+        return self._node(ast.ValueFilter, children, comparator=str(children[2]), amount=children[3])
+
+    def chooser(self, children):
+        return _Piece(children[-1].value, self._span(children))
+
+    def random_chooser(self, children):
+        return _Piece("random", self._span(children))
+
+    def zone(self, children):
+        owner = children[0]
+        words = [str(t) for t in self._tokens(children, "NAME", "PILE")]
+        owner_value = None if owner is None else owner.value
+        return self._node(ast.Zone, children, name=" ".join(words), owner=owner_value)
+
+    def owner(self, children):
+        token = children[0]
+        value = {"YOUR": "you", "OPPONENTS": "opponent"}.get(token.type)
+        return _Piece(value, self.token_span(token))
+
+    def player(self, children):
+        return _Piece(str(children[0]), self.token_span(children[0]))
+
+
+@dataclass(frozen=True)
+class _Field:
+    name: str
+    value: object
+    span: Span
+
+
+@dataclass(frozen=True)
+class _Header:
+    title: str
+    title_span: Span
+    meta: tuple[ast.Meta, ...]
+    rules: tuple[ast.Setting, ...]
+    span: Span
+
+
+_NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+_MODIFIER_OPS = {"+": "add", "-": "subtract", "x": "multiply", "×": "multiply", "*": "multiply", "=": "set"}
+_ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
+
+
+def _unquote(token: Token) -> str:
+    return re.sub(r"\\(.)", lambda m: _ESCAPES.get(m.group(1), m.group(1)), str(token)[1:-1])
+
+
+def _literal(item) -> str | int | tuple:
+    if isinstance(item, _Piece):
+        return item.value
+    if isinstance(item, Token):
+        return _unquote(item) if item.type == "STRING" else str(item)
+    raise TypeError(f"not a literal: {item!r}")
+
+
+_BUILDER = _Builder()
+
+
+# ----------------------------------------------------------------------------- the scanner ---
+
+_BLOCK_KEYWORDS = ("card", "carta", "deck", "baralho", "addendum", "adendo")
+_SCAN = re.compile(
+    r'(?P<string>"(?:[^"\\\n\r]|\\.)*"?)|#[^\n\r]*|(?P<brace>[{}])'
+    r'|(?P<head>^[ \t]*(?:' + "|".join(_BLOCK_KEYWORDS) + r')(?=[ \t]+"))',
+    re.M,
+)
+_SKIP = re.compile(r"(?:\s+|#[^\n\r]*)*")
+
+
+@dataclass(frozen=True)
+class _Chunk:
+    start: int
+    end: int
+    open_brace: int | None = None  # set when the block was never closed
+
+
+def _chunks(text: str) -> list[_Chunk]:
+    """Cut `text` into top-level blocks by brace depth, ignoring strings and comments."""
+    chunks: list[_Chunk] = []
+    depth, start, previous_end, open_brace = 0, None, 0, None
+
+    def begin(at: int) -> int:
+        return min(_SKIP.match(text, previous_end).end(), at)
+
+    for match in _SCAN.finditer(text):
+        if match.group("head") is not None:
+            at = match.start() + len(match.group("head")) - len(match.group("head").lstrip())
+            if start is not None and depth > 0:
+                chunks.append(_Chunk(start, match.start(), open_brace))
+                previous_end = match.start()
+            elif start is not None:
+                chunks.append(_Chunk(start, match.start()))
+                previous_end = match.start()
+            start, depth, open_brace = begin(at), 0, None
+            continue
+        brace = match.group("brace")
+        if brace is None:
+            if start is None and match.group("string") is not None:
+                start = begin(match.start())
+            continue
+        if start is None:
+            start = begin(match.start())
+        if brace == "{":
+            if depth == 0:
+                open_brace = match.start()
+            depth += 1
+        else:
+            depth -= 1
+            if depth <= 0:
+                chunks.append(_Chunk(start, match.end()))
+                start, depth, open_brace, previous_end = None, 0, None, match.end()
+    if start is not None:
+        end = len(text.rstrip())
+        chunks.append(_Chunk(start, max(end, start), open_brace if depth > 0 else None))
+    else:
+        tail = _SKIP.match(text, previous_end).end()
+        if tail < len(text):
+            chunks.append(_Chunk(tail, len(text.rstrip())))
+    return chunks
+
+
+# ------------------------------------------------------------------------------ public API ---
+
+
+@dataclass(frozen=True)
+class Parsed:
+    """What the parser read: the blocks that parsed, and the syntax diagnostics of the others."""
+
+    header: _Header | None
+    headers: tuple[_Header, ...]
+    cards: tuple[ast.Card, ...]
+    addenda: tuple[ast.Addendum, ...]
+    diagnostics: tuple[Diagnostic, ...]
+    blocks: int
+
+
+def decode(data: bytes) -> tuple[str | None, Diagnostic | None]:
+    """The text of a deck file's bytes, or a DK005/DK006 diagnostic explaining why it is not text."""
+    if len(data) > MAX_FILE_BYTES:
+        return None, Diagnostic(
+            "DK006", f"the file is {len(data):,} bytes; deck files are limited to {MAX_FILE_BYTES:,}",
+            Span.point("", 0), help="a 10,000-card deck is about 1.3 MB: is this the right file?",
+        )
+    if b"\x00" in data[:8192] or b"\x00" in data:
+        offset = data.index(b"\x00")
+        text = data[:offset].decode("utf-8", errors="replace")
+        return None, Diagnostic(
+            "DK005", "the file is binary, not a deck (it contains a NUL byte)",
+            Span.point(text, len(text)), help="deck files are UTF-8 text",
+        )
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        prefix = data[: error.start].decode("utf-8", errors="replace")
+        return None, Diagnostic(
+            "DK005", f"the file is not valid UTF-8 (byte 0x{data[error.start]:02x} at offset {error.start})",
+            Span.point(prefix, len(prefix)), help="save the file as UTF-8",
+        )
+    if text.startswith("\ufeff"):
+        text = " " + text[1:]
+    return text, None
+
+
+def parse_text(text: str) -> Parsed:
+    """Parse the text of a deck file (see the module docstring)."""
+    parser = _parser()
+    builder = _BUILDER
+    diagnostics: list[Diagnostic] = []
+    headers: list[_Header] = []
+    cards: list[ast.Card] = []
+    addenda: list[ast.Addendum] = []
+    chunks = _chunks(text)
+    line_offset = counted_to = 0
+    for chunk in chunks:
+        source = text[chunk.start : chunk.end]
+        if chunk.open_brace is not None:
+            diagnostics.append(_unclosed(text, chunk))
+            source += "\n}"
+        line_offset += text.count("\n", counted_to, chunk.start)
+        counted_to = chunk.start
+        column_offset = chunk.start - (text.rfind("\n", 0, chunk.start) + 1)
+        builder.reset(line_offset, column_offset, chunk.start)
+        builder.diagnostics = diagnostics
+        try:
+            item = parser.parse(source, start="item")
+        except _TooDeep as error:
+            diagnostics.append(Diagnostic(
+                "DK007", f"effects may nest at most {MAX_DEPTH} levels deep", error.span,
+                help="split the effect into simpler steps",
+            ))
+            continue
+        except UnexpectedInput as error:
+            diagnostics.append(_syntax_error(text, source, chunk, error, line_offset, column_offset))
+            continue
+        if isinstance(item, _Header):
+            headers.append(item)
+        elif isinstance(item, ast.Card):
+            cards.append(item)
+        elif isinstance(item, ast.Addendum):
+            addenda.append(item)
+    return Parsed(
+        header=headers[0] if headers else None, headers=tuple(headers), cards=tuple(cards),
+        addenda=tuple(addenda), diagnostics=tuple(diagnostics), blocks=len(chunks),
+    )
+
+
+# -------------------------------------------------------------------------- syntax errors ---
+
+_TERMINAL_NAMES = {
+    "_NL": "the end of the line", "$END": "the end of the block", "NAME": "a name", "STRING": 'a quoted text ("…")',
+    "INT": "a number", "SIGNED_INT": "a number", "COLON": "`:`", "LBRACE": "`{`", "RBRACE": "`}`", "LPAR": "`(`",
+    "RPAR": "`)`", "LSQB": "`[`", "RSQB": "`]`", "COMMA": "`,`", "SEMICOLON": "`;`", "STAR": "`*`",
+    "COMPARATOR": "a comparison (`>=`, `==` …)", "MODIFIER_OP": "`+`, `-`, `x` or `=`",
+}
+
+
+def _spellings(terminal: str) -> list[str]:
+    """The words a keyword terminal accepts (`DISCARD` -> discard, discards)."""
+    definition = _parser().get_terminal(terminal)
+    pattern = definition.pattern
+    if pattern.type == "str":
+        return [pattern.value]
+    body = pattern.value.replace("\\b", "")
+    if "[" in body or "." in body:
+        return []
+    words: list[str] = []
+    for word in body.strip("()").split("|"):
+        word = word.strip("()")
+        if word.endswith("?"):
+            words += [word[:-2], word[:-1]]
+        else:
+            words.append(word)
+    return [w for w in words if re.fullmatch(r"[\w' ’]+", w)]
+
+
+def _describe(terminals: set[str]) -> str:
+    names: list[str] = []
+    for terminal in sorted(terminals):
+        if terminal in _TERMINAL_NAMES:
+            names.append(_TERMINAL_NAMES[terminal])
+            continue
+        words = _spellings(terminal) if not terminal.startswith("__") else []
+        names.append(f"`{words[0]}`" if words else terminal.lower())
+    unique = list(dict.fromkeys(names))
+    if len(unique) > 8:
+        unique = unique[:8] + ["…"]
+    return ", ".join(unique)
+
+
+def _unclosed(text: str, chunk: _Chunk) -> Diagnostic:
+    assert chunk.open_brace is not None
+    head = text[chunk.start : chunk.open_brace].strip()
+    brace = Span.of_range(text, chunk.open_brace, chunk.open_brace + 1)
+    cut = Span.point(text, len(text[: chunk.end].rstrip()))
+    what = head if head else "block"
+    kind, _, name = what.partition(" ")
+    described = f"{kind} `{name.strip().strip(chr(34))}`" if name else f"`{kind}`"
+    return Diagnostic(
+        "DK002",
+        f"missing closing brace for {described} opened at {brace.line}:{brace.column}",
+        brace, labels=(Label(cut, "the block should end here"),),
+        help="add `}` at the end of the block",
+    )
+
+
+def _syntax_error(text, source, chunk, error: UnexpectedInput, line_offset, column_offset) -> Diagnostic:
+    def at(line: int, column: int, width: int = 1) -> Span:
+        local = _local_offset(source, line, column)
+        start = chunk.start + min(local, len(text) - chunk.start)
+        return Span.of_range(text, start, min(start + width, len(text)))
+
+    if isinstance(error, UnexpectedCharacters):
+        char = source[error.pos_in_stream] if error.pos_in_stream < len(source) else ""
+        span = at(error.line, error.column)
+        if char == '"':
+            return Diagnostic(
+                "DK003", "this string has no closing quote", span, help='end the text with `"` on the same line'
+            )
+        shown = repr(char)[1:-1] if char.isprintable() else f"U+{ord(char):04X}"
+        expected = _describe(set(error.allowed or ()))
+        return Diagnostic(
+            "DK001", f"unexpected character `{shown}`", span,
+            help=f"expected {expected}" if expected else None,
+        )
+    if isinstance(error, UnexpectedEOF):
+        span = Span.point(text, chunk.end)
+        return Diagnostic("DK001", "unexpected end of the block", span, help=f"expected {_describe(set(error.expected))}")
+    assert isinstance(error, UnexpectedToken)
+    token = error.token
+    expected = set(error.accepts or error.expected)
+    if token.type == "$END":
+        span = Span.point(text, len(text[: chunk.end].rstrip()))
+        return Diagnostic(
+            "DK001", "the block ends too early", span, help=f"expected {_describe(expected)}"
+        )
+    width = max(1, len(str(token))) if token.line == token.end_line else 1
+    span = at(token.line, token.column, width)
+    keywords = [w for t in expected if t not in _TERMINAL_NAMES for w in _spellings(t)]
+    if token.type == "NAME" or (keywords and re.fullmatch(r"\w+", str(token))):
+        suggestion = did_you_mean(str(token), keywords)
+        if suggestion:
+            return Diagnostic("DK004", f"unknown word `{token}`", span, help=suggestion)
+    shown = "the end of the line" if token.type == "_NL" else f"`{token}`"
+    return Diagnostic("DK001", f"unexpected {shown}", span, help=f"expected {_describe(expected)}")
+
+
+def _local_offset(source: str, line: int, column: int) -> int:
+    offset = 0
+    for _ in range(line - 1):
+        found = source.find("\n", offset)
+        if found < 0:
+            return len(source)
+        offset = found + 1
+    return offset + column - 1
+
+
+def read_file(path: str | Path) -> tuple[str | None, Diagnostic | None]:
+    """The text of the deck file at `path`, or a diagnostic saying why it cannot be read."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as error:
+        return None, Diagnostic("DK009", f"cannot read the file: {error.strerror or error}", Span.point("", 0))
+    return decode(data)
+
+
+# ---------------------------------------------------------------------------- whole decks ---
+
+
+@dataclass(frozen=True)
+class Source:
+    """A deck file's text and where it came from (`path` as given by the user, or `<string>`)."""
+
+    path: str
+    text: str
+
+
+def parse_deck(text: str) -> tuple[ast.Deck, tuple[Diagnostic, ...], Profile | None]:
+    """Parse a deck file and resolve it against its game profile.
+
+    Returns the deck (attribute values canonical where the profile knows them: `pedra` -> `rock`), the
+    syntax diagnostics, and the profile (None when the deck names a game with no profile).
+    """
+    parsed = parse_text(text)
+    header = parsed.header
+    metas = {m.name: m for m in header.meta} if header else {}
+    game_meta = metas.get("game")
+    game = str(game_meta.value) if game_meta else DEFAULT_PROFILE
+    profile = load_profile(game)
+    cards = parsed.cards if profile is None else tuple(_canonical(card, profile) for card in parsed.cards)
+
+    def text_of(name: str) -> str | None:
+        meta = metas.get(name)
+        return None if meta is None or isinstance(meta.value, tuple) else str(meta.value)
+
+    authors = metas.get("authors")
+    author_list: tuple[str, ...] = ()
+    if authors is not None:
+        value = authors.value
+        author_list = tuple(str(a) for a in value) if isinstance(value, tuple) else (str(value),)
+    deck = ast.construct(
+        ast.Deck,
+        span=Span.of_range(text, 0, len(text)),
+        title=header.title if header else None,
+        game=game,
+        version=text_of("version"),
+        authors=author_list,
+        license=text_of("license"),
+        language=text_of("language"),
+        rules=header.rules if header else (),
+        meta=header.meta if header else (),
+        cards=cards,
+        addenda=parsed.addenda,
+        header_span=header.span if header else None,
+        title_span=header.title_span if header else None,
+    )
+    diagnostics = list(parsed.diagnostics)
+    for extra in parsed.headers[1:]:
+        diagnostics.append(Diagnostic(
+            "DK118", "a deck file has one `deck` header; this is a second one", extra.title_span,
+            labels=(Label(parsed.headers[0].title_span, "the first header"),),
+            help="merge the two headers, or split the file into two decks",
+        ))
+    if parsed.blocks == 0:
+        diagnostics.append(Diagnostic(
+            "DK008", "the file holds no deck: no `deck` header and no cards", Span.point(text, 0),
+            help='start with `deck "Title" { game: janken-wars }` and add `card "Name" { … }` blocks',
+        ))
+    return deck, tuple(diagnostics), profile
+
+
+def _canonical(card: ast.Card, profile: Profile) -> ast.Card:
+    changed = False
+    attributes = []
+    for attribute in card.attributes:
+        spec = profile.attribute(attribute.name)
+        if spec is None:
+            attributes.append(attribute)
+            continue
+        value = spec.canonical_value(attribute.value)
+        if spec.name != attribute.name or (value is not None and value != attribute.value):
+            attribute = attribute.model_copy(update={"name": spec.name, "value": value or attribute.value})
+            changed = True
+        attributes.append(attribute)
+    return card.model_copy(update={"attributes": tuple(attributes)}) if changed else card

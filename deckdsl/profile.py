@@ -1,0 +1,178 @@
+"""Game profiles: what a game fixes for every deck (attributes, zones, structure, components, rules).
+
+A profile is data (`deckdsl/profiles/<id>.toml`), not code: the checker and, later, the engine and the
+renderer read everything game-specific from here.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+
+
+class ProfileError(Exception):
+    """A profile file is malformed (a bug in the profile, reported with its file name)."""
+
+
+@dataclass(frozen=True)
+class AttributeSpec:
+    """A card attribute: its canonical `name`, other spellings (`aliases`), whether every card needs it,
+    and its allowed `values` (canonical value -> other spellings), in the profile's order."""
+
+    name: str
+    aliases: tuple[str, ...]
+    required: bool
+    values: dict[str, tuple[str, ...]]
+
+    def canonical_value(self, written: str | int) -> str | None:
+        text = str(written).casefold()
+        for value, spellings in self.values.items():
+            if text == value.casefold() or text in (s.casefold() for s in spellings):
+                return value
+        return None
+
+    def spellings(self) -> list[str]:
+        return [s for value, others in self.values.items() for s in (value, *others)]
+
+
+@dataclass(frozen=True)
+class ZoneSpec:
+    """A zone: canonical `name`, `aliases`, and whether it is `shared` (has no owner)."""
+
+    name: str
+    aliases: tuple[str, ...]
+    shared: bool
+
+
+@dataclass(frozen=True)
+class CountConstraint:
+    """Cards (copies) grouped `by` these attributes must number `count` per group, or, when `count` is a
+    table, `count[value of the last attribute]`."""
+
+    by: tuple[str, ...]
+    count: int | dict[str, int]
+
+    def expected(self, key: tuple[str, ...]) -> int | None:
+        if isinstance(self.count, int):
+            return self.count
+        return self.count.get(key[-1]) if key else None
+
+
+@dataclass(frozen=True)
+class RuleParameter:
+    """A rule parameter a deck may change: `default`, allowed range, and what it means."""
+
+    name: str
+    default: int
+    min: int
+    max: int
+    description: str
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A game profile (see `deckdsl/profiles/janken-wars.toml` for a commented example)."""
+
+    id: str
+    name: str
+    players: int
+    value_required: bool
+    attributes: dict[str, AttributeSpec]
+    zones: dict[str, ZoneSpec]
+    structure: tuple[CountConstraint, ...]
+    components: dict[str, dict]
+    rules: dict[str, RuleParameter]
+    _attribute_names: dict[str, str] = field(default_factory=dict, repr=False)
+    _zone_names: dict[str, str] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        for spec in self.attributes.values():
+            for spelling in (spec.name, *spec.aliases):
+                self._attribute_names[spelling.casefold()] = spec.name
+        for zone in self.zones.values():
+            for spelling in (zone.name, *zone.aliases):
+                self._zone_names[spelling.casefold()] = zone.name
+
+    def attribute(self, written: str) -> AttributeSpec | None:
+        """The attribute called `written` (any spelling), or None."""
+        name = self._attribute_names.get(written.casefold())
+        return None if name is None else self.attributes[name]
+
+    def zone(self, written: str) -> ZoneSpec | None:
+        """The zone called `written` (any spelling, `discard pile` included), or None."""
+        name = self._zone_names.get(" ".join(written.split()).casefold())
+        return None if name is None else self.zones[name]
+
+    def attribute_spellings(self) -> list[str]:
+        return [s for spec in self.attributes.values() for s in (spec.name, *spec.aliases)]
+
+    def zone_spellings(self) -> list[str]:
+        return [s for zone in self.zones.values() for s in (zone.name, *zone.aliases)]
+
+
+def available() -> list[str]:
+    """The ids of the shipped profiles."""
+    folder = resources.files("deckdsl") / "profiles"
+    return sorted(p.name[: -len(".toml")] for p in folder.iterdir() if p.name.endswith(".toml"))
+
+
+@cache
+def load(profile_id: str) -> Profile | None:
+    """The shipped profile `profile_id`, or None when there is none by that id."""
+    if profile_id not in available():
+        return None
+    path = resources.files("deckdsl") / "profiles" / f"{profile_id}.toml"
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        return _build(data)
+    except (tomllib.TOMLDecodeError, KeyError, TypeError, ValueError) as error:
+        raise ProfileError(f"profile {profile_id}.toml is malformed: {error}") from error
+
+
+DEFAULT_PROFILE = "janken-wars"
+
+
+def _build(data: dict) -> Profile:
+    attributes = {
+        name: AttributeSpec(
+            name=name,
+            aliases=tuple(spec.get("aliases", ())),
+            required=bool(spec.get("required", False)),
+            values={value: tuple(others) for value, others in spec["values"].items()},
+        )
+        for name, spec in data.get("attributes", {}).items()
+    }
+    zones = {
+        name: ZoneSpec(name=name, aliases=tuple(spec.get("aliases", ())), shared=bool(spec.get("shared")))
+        for name, spec in data.get("zones", {}).items()
+    }
+    structure = tuple(
+        CountConstraint(by=tuple(item["by"]), count=item["count"]) for item in data.get("structure", ())
+    )
+    for constraint in structure:
+        unknown = [name for name in constraint.by if name not in attributes]
+        if unknown:
+            raise ValueError(f"structure groups by unknown attribute(s) {unknown}")
+    rules = {
+        name: RuleParameter(
+            name=name,
+            default=int(spec["default"]),
+            min=int(spec.get("min", -(10**9))),
+            max=int(spec.get("max", 10**9)),
+            description=str(spec.get("description", "")),
+        )
+        for name, spec in data.get("rules", {}).items()
+    }
+    return Profile(
+        id=data["id"],
+        name=data["name"],
+        players=int(data.get("players", 2)),
+        value_required=bool(data.get("value_required", False)),
+        attributes=attributes,
+        zones=zones,
+        structure=structure,
+        components=dict(data.get("components", {})),
+        rules=rules,
+    )

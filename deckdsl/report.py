@@ -1,0 +1,99 @@
+"""Views of diagnostics: `full` (rustc/ruff style), `concise`, `json` and `github` annotations."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+
+from .diagnostics import CODES, Diagnostic, Severity
+
+
+def full(diagnostic: Diagnostic, text: str) -> str:
+    """The diagnostic with the source line as written, carets under the span, labels and `help:`."""
+    span = diagnostic.span
+    path = diagnostic.path or "<string>"
+    lines = text.splitlines() if text else []
+    header = f"{diagnostic.severity.value}[{diagnostic.code}]: {diagnostic.message}"
+    shown = [(span, "^", "")] + [(label.span, "-", label.message) for label in diagnostic.labels]
+    numbers = sorted({s.line for s, _, _ in shown if 1 <= s.line <= len(lines)})
+    width = len(str(numbers[-1])) if numbers else 1
+    gutter = " " * width
+    out = [header, f"{gutter}--> {path}:{span.line}:{span.column}"]
+    if numbers:
+        out.append(f"{gutter} |")
+        previous = None
+        for number in numbers:
+            if previous is not None and number > previous + 1:
+                out.append(f"{gutter} ...")
+            source = lines[number - 1]
+            out.append(f"{str(number).rjust(width)} | {source}")
+            for marked, mark, message in shown:
+                if marked.line != number:
+                    continue
+                start = marked.column - 1
+                end = marked.end_column - 1 if marked.end_line == number else len(source)
+                end = max(end, start + 1)
+                prefix = "".join("\t" if ch == "\t" else " " for ch in source[:start])
+                carets = mark * max(1, min(end, len(source) + 1) - start)
+                out.append(f"{gutter} | {prefix}{carets}{(' ' + message) if message else ''}".rstrip())
+            previous = number
+        out.append(f"{gutter} |")
+    if diagnostic.help:
+        out.append(f"{gutter} = help: {diagnostic.help}")
+    return "\n".join(out)
+
+
+def concise(diagnostic: Diagnostic) -> str:
+    span = diagnostic.span
+    return (
+        f"{diagnostic.path}:{span.line}:{span.column}: "
+        f"{diagnostic.severity.value}[{diagnostic.code}] {diagnostic.message}"
+    )
+
+
+def as_dict(diagnostic: Diagnostic) -> dict:
+    span = diagnostic.span
+    return {
+        "code": diagnostic.code,
+        "name": CODES[diagnostic.code].name,
+        "severity": diagnostic.severity.value,
+        "message": diagnostic.message,
+        "path": diagnostic.path,
+        "line": span.line,
+        "column": span.column,
+        "end_line": span.end_line,
+        "end_column": span.end_column,
+        "help": diagnostic.help,
+        "labels": [
+            {"message": label.message, "line": label.span.line, "column": label.span.column,
+             "end_line": label.span.end_line, "end_column": label.span.end_column}
+            for label in diagnostic.labels
+        ],
+    }
+
+
+def to_json(diagnostics: Iterable[Diagnostic], files: int) -> str:
+    items = [as_dict(d) for d in diagnostics]
+    summary = {s.value: sum(1 for d in items if d["severity"] == s.value) for s in Severity}
+    return json.dumps({"files": files, "summary": summary, "diagnostics": items}, ensure_ascii=False, indent=2)
+
+
+def _escape_data(value: str) -> str:
+    return value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(value: str) -> str:
+    return _escape_data(value).replace(":", "%3A").replace(",", "%2C")
+
+
+def github(diagnostic: Diagnostic) -> str:
+    """A GitHub Actions workflow command (`::error file=…,line=…::message`)."""
+    level = {"error": "error", "warning": "warning", "info": "notice"}[diagnostic.severity.value]
+    span = diagnostic.span
+    properties = (
+        f"file={_escape_property(diagnostic.path or '')},line={span.line},col={span.column},"
+        f"endLine={span.end_line},endColumn={span.end_column},"
+        f"title={_escape_property(diagnostic.code + ' ' + CODES[diagnostic.code].name)}"
+    )
+    message = diagnostic.message + (f"\nhelp: {diagnostic.help}" if diagnostic.help else "")
+    return f"::{level} {properties}::{_escape_data(message)}"

@@ -1,0 +1,43 @@
+"""Source positions shared by the AST and the diagnostics."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A region of a deck file.
+
+    Fields:
+        line, column: where the region starts, 1-based (column counts characters, not bytes).
+        end_line, end_column: where it ends; `end_column` is the column just after the last character,
+            so a one-character token at column 5 has `end_column` 6.
+        start, end: the same region as character offsets into the file, end exclusive.
+    """
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    start: int
+    end: int
+
+    def cover(self, other: Span) -> Span:
+        """The smallest span that contains both `self` and `other`."""
+        first = self if self.start <= other.start else other
+        last = self if self.end >= other.end else other
+        return Span(first.line, first.column, last.end_line, last.end_column, first.start, last.end)
+
+    @classmethod
+    def point(cls, text: str, offset: int) -> Span:
+        """A zero-width span at `offset` of `text` (clamped to the text)."""
+        offset = max(0, min(offset, len(text)))
+        line = text.count("\n", 0, offset) + 1
+        column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+        return cls(line, column, line, column, offset, offset)
+
+    @classmethod
+    def of_range(cls, text: str, start: int, end: int) -> Span:
+        """The span of `text[start:end]`."""
+        return cls.point(text, start).cover(cls.point(text, end))
