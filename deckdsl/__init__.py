@@ -43,15 +43,27 @@ class Result:
 
 
 def loads(text: str, path: str = "<string>", *, check: bool = True) -> Result:
-    """Parse and (unless `check=False`) check the text of a deck file."""
+    """Parse and (unless `check=False`) check the text of a deck file.
+
+    The cyclic garbage collector is paused meanwhile: parsing and checking allocate many objects and
+    free few, and generation-2 collections made a 10,000-card deck ~1.5x slower than ten 1,000-card ones.
+    """
+    import gc
+
     from . import check as checker
     from .parse import parse_deck
 
-    deck, diagnostics, profile = parse_deck(text)
-    found = list(diagnostics)
-    if check:
-        found.extend(checker.run(deck, profile))
-    return _result(path, text, deck, profile, found)
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        deck, diagnostics, profile = parse_deck(text)
+        found = list(diagnostics)
+        if check:
+            found.extend(checker.run(deck, profile))
+        return _result(path, text, deck, profile, found)
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def load(path: str | Path, *, check: bool = True) -> Result:

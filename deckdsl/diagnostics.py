@@ -6,7 +6,6 @@ Formats (`deckdsl.report`) are views of this data; nothing here prints.  Every c
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -122,6 +121,8 @@ class Diagnostic:
 
 def did_you_mean(word: str, candidates: list[str] | tuple[str, ...]) -> str | None:
     """A `help:` text suggesting the closest of `candidates` to `word`, or None when none is close."""
+    import difflib
+
     lowered = {c.casefold(): c for c in candidates}
     close = difflib.get_close_matches(word.casefold(), list(lowered), n=1, cutoff=0.6)
     return f"did you mean `{lowered[close[0]]}`?" if close else None

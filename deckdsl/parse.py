@@ -13,7 +13,6 @@ import hashlib
 import os
 import re
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 
 from lark import Lark, Token
@@ -36,7 +35,7 @@ MAX_DEPTH = 48
 
 
 def _grammar_text() -> str:
-    return (resources.files("deckdsl") / "grammars" / "deck.lark").read_text(encoding="utf-8")
+    return (Path(__file__).parent / "grammars" / "deck.lark").read_text(encoding="utf-8")
 
 
 def _cache_path(grammar: str) -> str | None:
@@ -108,6 +107,7 @@ class _Builder:
         self.offset = 0
         self.depth: dict[int, int] = {}
         self.diagnostics: list[Diagnostic] = []
+        self.profile: Profile | None = None
 
     def reset(self, line_offset: int, column_offset: int, offset: int) -> None:
         self.line_offset, self.column_offset, self.offset = line_offset, column_offset, offset
@@ -240,7 +240,12 @@ class _Builder:
         else:
             written = _unquote(value) if value.type == "STRING" else str(value)
             value_span = self.token_span(value)
-        return self._node(ast.Attribute, children, name=str(name), value=written, value_span=value_span)
+        name = str(name)
+        spec = self.profile.attribute(name) if self.profile is not None else None
+        if spec is not None:
+            name = spec.name
+            written = spec.canonical_value(written) or written
+        return self._node(ast.Attribute, children, name=name, value=written, value_span=value_span)
 
     def action(self, children):
         steps = children[2]
@@ -575,8 +580,16 @@ def decode(data: bytes) -> tuple[str | None, Diagnostic | None]:
     return text, None
 
 
-def parse_text(text: str) -> Parsed:
-    """Parse the text of a deck file (see the module docstring)."""
+_HEADER_START = re.compile(r"(deck|baralho)\b")
+
+
+def parse_text(text: str) -> tuple[Parsed, Profile | None]:
+    """Parse the text of a deck file (see the module docstring).
+
+    The `deck` header is read first: its `game` names the profile whose attribute spellings the cards
+    are read with (`tipo: pedra` becomes `type: rock`).  Returns what was parsed and that profile (None
+    when the game has no profile).
+    """
     parser = _parser()
     builder = _BUILDER
     diagnostics: list[Diagnostic] = []
@@ -584,8 +597,18 @@ def parse_text(text: str) -> Parsed:
     cards: list[ast.Card] = []
     addenda: list[ast.Addendum] = []
     chunks = _chunks(text)
+    first_header = next((c for c in chunks if _HEADER_START.match(text, c.start)), None)
+    ordered = chunks if first_header is None else [first_header] + [c for c in chunks if c is not first_header]
+    builder.profile = None
+    profile_known = False
     line_offset = counted_to = 0
-    for chunk in chunks:
+    for chunk in ordered:
+        if not profile_known and (chunk is not first_header):
+            game = _game(headers[0]) if headers else DEFAULT_PROFILE
+            builder.profile = load_profile(game)
+            profile_known = True
+        if chunk.start < counted_to:
+            line_offset = counted_to = 0
         source = text[chunk.start : chunk.end]
         if chunk.open_brace is not None:
             diagnostics.append(_unclosed(text, chunk))
@@ -612,10 +635,19 @@ def parse_text(text: str) -> Parsed:
             cards.append(item)
         elif isinstance(item, ast.Addendum):
             addenda.append(item)
-    return Parsed(
+    if not profile_known:
+        builder.profile = load_profile(_game(headers[0]) if headers else DEFAULT_PROFILE)
+    diagnostics.sort(key=lambda d: d.span.start)
+    parsed = Parsed(
         header=headers[0] if headers else None, headers=tuple(headers), cards=tuple(cards),
         addenda=tuple(addenda), diagnostics=tuple(diagnostics), blocks=len(chunks),
     )
+    return parsed, builder.profile
+
+
+def _game(header: _Header) -> str:
+    meta = next((m for m in header.meta if m.name == "game"), None)
+    return DEFAULT_PROFILE if meta is None else str(meta.value)
 
 
 # -------------------------------------------------------------------------- syntax errors ---
@@ -755,13 +787,11 @@ def parse_deck(text: str) -> tuple[ast.Deck, tuple[Diagnostic, ...], Profile | N
     Returns the deck (attribute values canonical where the profile knows them: `pedra` -> `rock`), the
     syntax diagnostics, and the profile (None when the deck names a game with no profile).
     """
-    parsed = parse_text(text)
+    parsed, profile = parse_text(text)
     header = parsed.header
     metas = {m.name: m for m in header.meta} if header else {}
-    game_meta = metas.get("game")
-    game = str(game_meta.value) if game_meta else DEFAULT_PROFILE
-    profile = load_profile(game)
-    cards = parsed.cards if profile is None else tuple(_canonical(card, profile) for card in parsed.cards)
+    game = _game(header) if header else DEFAULT_PROFILE
+    cards = parsed.cards
 
     def text_of(name: str) -> str | None:
         meta = metas.get(name)
@@ -801,19 +831,3 @@ def parse_deck(text: str) -> tuple[ast.Deck, tuple[Diagnostic, ...], Profile | N
             help='start with `deck "Title" { game: janken-wars }` and add `card "Name" { … }` blocks',
         ))
     return deck, tuple(diagnostics), profile
-
-
-def _canonical(card: ast.Card, profile: Profile) -> ast.Card:
-    changed = False
-    attributes = []
-    for attribute in card.attributes:
-        spec = profile.attribute(attribute.name)
-        if spec is None:
-            attributes.append(attribute)
-            continue
-        value = spec.canonical_value(attribute.value)
-        if spec.name != attribute.name or (value is not None and value != attribute.value):
-            attribute = attribute.model_copy(update={"name": spec.name, "value": value or attribute.value})
-            changed = True
-        attributes.append(attribute)
-    return card.model_copy(update={"attributes": tuple(attributes)}) if changed else card

@@ -9,7 +9,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
+from pathlib import Path
 
 
 class ProfileError(Exception):
@@ -114,8 +114,7 @@ class Profile:
 
 def available() -> list[str]:
     """The ids of the shipped profiles."""
-    folder = resources.files("deckdsl") / "profiles"
-    return sorted(p.name[: -len(".toml")] for p in folder.iterdir() if p.name.endswith(".toml"))
+    return sorted(p.stem for p in PROFILES.glob("*.toml"))
 
 
 @cache
@@ -123,7 +122,7 @@ def load(profile_id: str) -> Profile | None:
     """The shipped profile `profile_id`, or None when there is none by that id."""
     if profile_id not in available():
         return None
-    path = resources.files("deckdsl") / "profiles" / f"{profile_id}.toml"
+    path = PROFILES / f"{profile_id}.toml"
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         return _build(data)
@@ -132,6 +131,7 @@ def load(profile_id: str) -> Profile | None:
 
 
 DEFAULT_PROFILE = "janken-wars"
+PROFILES = Path(__file__).parent / "profiles"
 
 
 def _build(data: dict) -> Profile:
