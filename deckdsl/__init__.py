@@ -59,7 +59,8 @@ def loads(text: str, path: str = "<string>", *, check: bool = True) -> Result:
         deck, diagnostics, profile = parse_deck(text)
         found = list(diagnostics)
         if check:
-            found.extend(checker.run(deck, profile))
+            complete = not any(d.code < "DK100" for d in diagnostics)
+            found.extend(checker.run(deck, profile, complete=complete))
         return _result(path, text, deck, profile, found)
     finally:
         if enabled:

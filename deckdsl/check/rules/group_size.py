@@ -31,6 +31,7 @@ CODE = "DK202"
 
 def check(context: Context) -> Iterator[Diagnostic]:
     deck, profile = context.deck, context.profile
+    grouped_by = {constraint.by for constraint in profile.structure}
     for constraint in profile.structure:
         if not constraint.by:
             continue
@@ -46,6 +47,8 @@ def check(context: Context) -> Iterator[Diagnostic]:
         for key in itertools.product(*(list(spec.values) for spec in specs)):
             expected = constraint.expected(key)
             found = counts.get(key, 0)
+            if found == 0 and _parent_is_empty(deck, constraint.by, key, grouped_by):
+                continue  # `scissors` has 0 cards already says it; no need for each rarity of scissors
             if expected is None or found == expected:
                 continue
             group = " / ".join(f"`{value}`" for value in key)
@@ -68,3 +71,12 @@ def check(context: Context) -> Iterator[Diagnostic]:
                 f"{group} has {found} card{'s' if found != 1 else ''}; {profile.name} requires {expected} ({amount})",
                 span, labels=labels, help=help_text,
             )
+
+
+def _parent_is_empty(deck, by: tuple[str, ...], key: tuple[str, ...], grouped_by: set) -> bool:
+    for size in range(1, len(by)):
+        if by[:size] in grouped_by and not any(
+            tuple(str(card.attribute(name)) for name in by[:size]) == key[:size] for card in deck.cards
+        ):
+            return True
+    return False
