@@ -289,17 +289,17 @@ class _Builder:
     def gain(self, children):
         return self._node(ast.Gain, children, player=self._player(children[0]), cards=children[2])
 
-    def _star_amount(self, item, children):
+    def _stars_node(self, item):
         if isinstance(item, Token):
             return self._node(ast.Number, [item], value=_NUMBER_WORDS[item.value])
         return item
 
     def gain_stars(self, children):
-        amount = self._star_amount(children[2], children)
+        amount = self._stars_node(children[2])
         return self._node(ast.GainStars, children, player=self._player(children[0]), amount=amount)
 
     def lose_stars(self, children):
-        amount = self._star_amount(children[2], children)
+        amount = self._stars_node(children[2])
         return self._node(ast.LoseStars, children, player=self._player(children[0]), amount=amount)
 
     def discard(self, children):
