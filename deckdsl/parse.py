@@ -379,7 +379,7 @@ class _Builder:
         return self._node(ast.EventCard, children)
 
     def deck_top(self, children):
-        amount = children[1]
+        amount = next((c for c in children if isinstance(c, _Piece)), None)
         return self._node(ast.DeckTop, children, count=1 if amount is None else amount.value)
 
     def selection(self, children):
