@@ -510,9 +510,7 @@ def construct(cls: type[NodeT], **fields) -> NodeT:
             if not info.is_required()
         }
     node = cls.__new__(cls)
-    values = dict(defaults)
-    values.update(fields)
-    object.__setattr__(node, "__dict__", values)
+    object.__setattr__(node, "__dict__", {**defaults, **fields})
     object.__setattr__(node, "__pydantic_fields_set__", set(fields))
     object.__setattr__(node, "__pydantic_extra__", None)
     object.__setattr__(node, "__pydantic_private__", None)

@@ -13,6 +13,7 @@ import hashlib
 import os
 import re
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 from lark import Lark, Token
@@ -127,26 +128,44 @@ class _Builder:
         """The span from the first to the last token or node among `children` (newlines excluded)."""
         first = last = None
         for child in children:
-            if child is not None and not (isinstance(child, Token) and child.type == "_NL"):
+            if child is not None and not (type(child) is Token and child.type == "_NL"):
                 first = child
                 break
         for child in reversed(children):
-            if child is not None and not (isinstance(child, Token) and child.type == "_NL"):
+            if child is not None and not (type(child) is Token and child.type == "_NL"):
                 last = child
                 break
         assert first is not None and last is not None, "a rule reduced with no tokens"
-        head = self.token_span(first) if isinstance(first, Token) else first.span
-        if last is first:
-            return head
-        tail = self.token_span(last) if isinstance(last, Token) else last.span
-        return Span(head.line, head.column, tail.end_line, tail.end_column, head.start, tail.end)
+        if type(first) is Token:
+            line, column = first.line, first.column
+            start_line, start_column, start = (
+                line + self.line_offset, column + (self.column_offset if line == 1 else 0), first.start_pos + self.offset
+            )
+        else:
+            span = first.span
+            start_line, start_column, start = span.line, span.column, span.start
+        if type(last) is Token:
+            end_line = last.end_line
+            end_line, end_column, end = (
+                end_line + self.line_offset,
+                last.end_column + (self.column_offset if end_line == 1 else 0),
+                last.end_pos + self.offset,
+            )
+        else:
+            span = last.span
+            end_line, end_column, end = span.end_line, span.end_column, span.end
+        return Span(start_line, start_column, end_line, end_column, start, end)
 
     def _node(self, cls: type[ast.Node], children: list, **fields) -> ast.Node:
+        return ast.construct(cls, span=self._span(children), **fields)
+
+    def _nested(self, cls: type[ast.Node], children: list, inner: tuple, **fields) -> ast.Node:
+        """A node of a construct that can nest without bound (expressions, `may`, `if`): tracks depth.
+
+        Only these can nest deeply; every other node adds a bounded number of levels.
+        """
         node = ast.construct(cls, span=self._span(children), **fields)
-        depth = 1 + max((self.depth.get(id(v), 0) for v in fields.values()), default=0)
-        for value in fields.values():
-            if isinstance(value, tuple):
-                depth = max(depth, 1 + max((self.depth.get(id(v), 0) for v in value), default=0))
+        depth = 1 + max((self.depth.get(id(item), 0) for item in inner), default=0)
         if depth > MAX_DEPTH:
             raise _TooDeep(node.span)
         self.depth[id(node)] = depth
@@ -318,14 +337,17 @@ class _Builder:
         return self._node(ast.CancelAction, children, cards=target)
 
     def optional(self, children):
-        return self._node(ast.Optional, children, player=self._player(children[0]), step=children[2])
+        step = children[2]
+        return self._nested(ast.Optional, children, (step,), player=self._player(children[0]), step=step)
 
     def conditional(self, children):
-        return self._node(ast.Conditional, children, test=children[1], step=children[3])
+        test, step = children[1], children[3]
+        return self._nested(ast.Conditional, children, (test, step), test=test, step=step)
 
     def comparison(self, children):
-        return self._node(
-            ast.Comparison, children, left=children[0], comparator=str(children[1]), right=children[2]
+        left, right = children[0], children[2]
+        return self._nested(
+            ast.Comparison, children, (left, right), left=left, comparator=str(children[1]), right=right
         )
 
     # -- conditions -----------------------------------------------------------------------
@@ -357,20 +379,27 @@ class _Builder:
         return self._node(ast.Number, children, value=int(children[0]))
 
     def binary_op(self, children):
-        return self._node(ast.BinaryOp, children, left=children[0], op=str(children[1]), right=children[2])
+        left, right = children[0], children[2]
+        return self._nested(ast.BinaryOp, children, (left, right), left=left, op=str(children[1]), right=right)
 
     def negate(self, children):
         operand = children[1]
         if isinstance(operand, ast.Number):
             return self._node(ast.Number, children, value=-operand.value)
-        return self._node(ast.Negate, children, operand=operand)
+        return self._nested(ast.Negate, children, (operand,), operand=operand)
 
     def parenthesized(self, children):
         inner = children[1]
-        return inner.model_copy(update={"span": self._span(children)})
+        wrapped = inner.model_copy(update={"span": self._span(children)})
+        depth = self.depth.get(id(inner), 0) + 1
+        if depth > MAX_DEPTH:
+            raise _TooDeep(wrapped.span)
+        self.depth[id(wrapped)] = depth
+        return wrapped
 
     def function(self, children):
-        return self._node(ast.Function, children, name=str(children[0]), argument=children[2])
+        argument = children[2]
+        return self._nested(ast.Function, children, (argument,), name=str(children[0]), argument=argument)
 
     def this_card(self, children):
         return self._node(ast.ThisCard, children)
@@ -394,8 +423,8 @@ class _Builder:
         zone = next(c for c in children if isinstance(c, ast.Zone))
         chooser = next((c.value for c in children if isinstance(c, _Piece) and c is not quantity), None)
         other = any(isinstance(c, Token) and c.type == "OTHER" for c in children)
-        return self._node(
-            ast.Selection, children, other=other, filters=filters, zone=zone, chooser=chooser, **fields
+        return self._nested(
+            ast.Selection, children, filters, other=other, filters=filters, zone=zone, chooser=chooser, **fields
         )
 
     def quantity(self, children):
@@ -416,7 +445,8 @@ class _Builder:
         return self._node(ast.NameFilter, children, name=_unquote(children[-1]))
 
     def value_filter(self, children):
-        return self._node(ast.ValueFilter, children, comparator=str(children[2]), amount=children[3])
+        amount = children[3]
+        return self._nested(ast.ValueFilter, children, (amount,), comparator=str(children[2]), amount=amount)
 
     def chooser(self, children):
         return _Piece(children[-1].value, self._span(children))
@@ -553,11 +583,12 @@ class Parsed:
     blocks: int
 
 
-def decode(data: bytes) -> tuple[str | None, Diagnostic | None]:
+def decode(data: bytes, total_size: int | None = None) -> tuple[str | None, Diagnostic | None]:
     """The text of a deck file's bytes, or a DK005/DK006 diagnostic explaining why it is not text."""
     if len(data) > MAX_FILE_BYTES:
+        size = f"{total_size:,} bytes" if total_size else f"more than {MAX_FILE_BYTES:,} bytes"
         return None, Diagnostic(
-            "DK006", f"the file is {len(data):,} bytes; deck files are limited to {MAX_FILE_BYTES:,}",
+            "DK006", f"the file is {size}; deck files are limited to {MAX_FILE_BYTES:,}",
             Span.point("", 0), help="a 10,000-card deck is about 1.3 MB: is this the right file?",
         )
     if b"\x00" in data[:8192] or b"\x00" in data:
@@ -577,7 +608,11 @@ def decode(data: bytes) -> tuple[str | None, Diagnostic | None]:
         )
     if text.startswith("\ufeff"):
         text = " " + text[1:]
-    return text, None
+    # A lone CR ends a line for the grammar; make it LF (same length) so positions count it too.
+    return _LONE_CR.sub("\n", text), None
+
+
+_LONE_CR = re.compile(r"\r(?!\n)")
 
 
 _HEADER_START = re.compile(r"(deck|baralho)\b")
@@ -660,15 +695,16 @@ _TERMINAL_NAMES = {
 }
 
 
-def _spellings(terminal: str) -> list[str]:
+@cache
+def _spellings(terminal: str) -> tuple[str, ...]:
     """The words a keyword terminal accepts (`DISCARD` -> discard, discards)."""
     definition = _parser().get_terminal(terminal)
     pattern = definition.pattern
     if pattern.type == "str":
-        return [pattern.value]
+        return (pattern.value,)
     body = pattern.value.replace("\\b", "")
     if "[" in body or "." in body:
-        return []
+        return ()
     words: list[str] = []
     for word in body.strip("()").split("|"):
         word = word.strip("()")
@@ -676,7 +712,7 @@ def _spellings(terminal: str) -> list[str]:
             words += [word[:-2], word[:-1]]
         else:
             words.append(word)
-    return [w for w in words if re.fullmatch(r"[\w' ’]+", w)]
+    return tuple(w for w in words if re.fullmatch(r"[\w' ’]+", w))
 
 
 def _describe(terminals: set[str]) -> str:
@@ -697,7 +733,15 @@ def _unclosed(text: str, chunk: _Chunk) -> Diagnostic:
     assert chunk.open_brace is not None
     head = text[chunk.start : chunk.open_brace].strip()
     brace = Span.of_range(text, chunk.open_brace, chunk.open_brace + 1)
-    cut = Span.point(text, len(text[: chunk.end].rstrip()))
+    cut = Span.point(text, _end_of_content(text, chunk.start, chunk.end))
+    named = re.match(r'(\w+)\s+("(?:[^"\\\n\r]|\\.)*")', head)
+    if named:
+        return Diagnostic(
+            "DK002",
+            f"missing closing brace for {named.group(1)} `{_unquote(named.group(2))}` opened at {brace.line}:{brace.column}",
+            brace, labels=(Label(cut, "the block should end here"),),
+            help="add `}` at the end of the block",
+        )
     what = head if head else "block"
     kind, _, name = what.partition(" ")
     described = f"{kind} `{name.strip().strip(chr(34))}`" if name else f"`{kind}`"
@@ -707,6 +751,65 @@ def _unclosed(text: str, chunk: _Chunk) -> Diagnostic:
         brace, labels=(Label(cut, "the block should end here"),),
         help="add `}` at the end of the block",
     )
+
+
+# Friendly names for common mistakes: Lark's `match_examples` matches a failure to the example that
+# fails in the same parser state (docs: lark "error_reporting_lalr").
+_LABELLED_EXAMPLES: dict[str, list[str]] = {
+    "missing `:` between the field name and its value": [
+        'card "A" {\n value 2\n}', 'card "A" {\n type rock\n}', 'card "A" {\n copies 2\n}',
+        'card "A" {\n action discard a card from the table\n}', 'card "A" {\n flavor "x"\n}',
+        'deck "A" {\n game janken-wars\n}',
+    ],
+    "the name of a card goes in double quotes": ['card A {\n}', "card 'A' {\n}", "card A B {\n}"],
+    "each field goes on its own line": [
+        'card "A" {\n value: 2 copies: 3\n}', 'card "A" {\n type: rock rarity: simple\n}',
+        'card "A" {\n flavor: "x" art: "y"\n}',
+    ],
+    "`value:` takes a whole number (negative allowed) or `*`": [
+        'card "A" {\n value: two\n}', 'card "A" {\n value: 2.5\n}', 'card "A" {\n value: "2"\n}',
+    ],
+    "`copies:` takes a whole number": [
+        'card "A" {\n copies: two\n}', 'card "A" {\n copies: -1\n}', 'card "A" {\n copies: "2"\n}',
+    ],
+    "say where the cards are, like `a card from the table` or `all cards in your domain`": [
+        'card "A" {\n action: discard a card\n}', 'card "A" {\n action: gain two cards\n}',
+        'card "A" {\n action: discard all cards\n}',
+    ],
+    "an effect is missing after `:`": ['card "A" {\n action:\n}', 'card "A" {\n condition:\n}'],
+    "a block starts with `deck`, `card` or `addendum` and a quoted name": [
+        'cards "A" {\n}', 'title: "A"\n', 'Card "A" {\n}',
+    ],
+}
+
+
+_LABELS: dict[tuple, str | None] = {}
+
+
+def _label(error: UnexpectedInput) -> str | None:
+    """The label of the example that fails like `error`, or None (memoized by parser state and token:
+    a file with 20,000 stray braces matches the examples once)."""
+    token = getattr(error, "token", None) or getattr(error, "char", None)
+    state = getattr(error, "state", None)
+    key = (getattr(state, "position", None), getattr(token, "type", None), str(token), type(error).__name__)
+    if key not in _LABELS:
+        _LABELS[key] = _match_label(error)
+    return _LABELS[key]
+
+
+def _match_label(error: UnexpectedInput) -> str | None:
+    parser, builder = _parser(), _BUILDER
+    saved = (builder.line_offset, builder.column_offset, builder.offset, builder.diagnostics, builder.depth)
+    builder.diagnostics = []
+    try:
+        return error.match_examples(
+            lambda text: parser.parse(text, start="item"), _LABELLED_EXAMPLES,
+            token_type_match_fallback=True, use_accepts=True,
+        )
+    except Exception:  # an example that parses (a grammar change) must not break error reporting
+        return None
+    finally:
+        builder.line_offset, builder.column_offset, builder.offset, builder.diagnostics, builder.depth = saved
 
 
 def _syntax_error(text, source, chunk, error: UnexpectedInput, line_offset, column_offset) -> Diagnostic:
@@ -724,9 +827,10 @@ def _syntax_error(text, source, chunk, error: UnexpectedInput, line_offset, colu
             )
         shown = repr(char)[1:-1] if char.isprintable() else f"U+{ord(char):04X}"
         expected = _describe(set(error.allowed or ()))
+        label = _label(error)
         return Diagnostic(
-            "DK001", f"unexpected character `{shown}`", span,
-            help=f"expected {expected}" if expected else None,
+            "DK001", f"{label}: unexpected character `{shown}`" if label else f"unexpected character `{shown}`",
+            span, help=f"expected {expected}" if expected else None,
         )
     if isinstance(error, UnexpectedEOF):
         span = Span.point(text, chunk.end)
@@ -735,7 +839,7 @@ def _syntax_error(text, source, chunk, error: UnexpectedInput, line_offset, colu
     token = error.token
     expected = set(error.accepts or error.expected)
     if token.type == "$END":
-        span = Span.point(text, len(text[: chunk.end].rstrip()))
+        span = Span.point(text, _end_of_content(text, chunk.start, chunk.end))
         return Diagnostic(
             "DK001", "the block ends too early", span, help=f"expected {_describe(expected)}"
         )
@@ -746,8 +850,77 @@ def _syntax_error(text, source, chunk, error: UnexpectedInput, line_offset, colu
         suggestion = did_you_mean(str(token), keywords)
         if suggestion:
             return Diagnostic("DK004", f"unknown word `{token}`", span, help=suggestion)
-    shown = "the end of the line" if token.type == "_NL" else f"`{token}`"
-    return Diagnostic("DK001", f"unexpected {shown}", span, help=f"expected {_describe(expected)}")
+    explained = _misspelt_before(text, span.start) or _unknown_field(text, span.start)
+    if explained:
+        return explained
+    shown = "end of line" if token.type == "_NL" else f"`{token}`"
+    label = _label(error)
+    message = f"{label} (found {shown})" if label else f"unexpected {shown}"
+    return Diagnostic("DK001", message, span, help=f"expected {_describe(expected)}")
+
+
+_WORD_BEFORE = re.compile(r"([^\W\d][\w'’-]*)[ \t]*$")
+_FIELD_AT_LINE_START = re.compile(r"[ \t]*([^\W\d][\w-]*)[ \t]*:")
+
+
+@cache
+def _keywords() -> frozenset[str]:
+    """Every keyword spelling of the grammar (for did-you-mean on a word the parser took as a name)."""
+    words = set()
+    for terminal in _parser().terminals:
+        if terminal.name in _TERMINAL_NAMES or terminal.name == "NAME":
+            continue
+        words.update(w for w in _spellings(terminal.name) if len(w) >= 3 and w.isalpha())
+    return frozenset(words)
+
+
+def _misspelt_before(text: str, offset: int) -> Diagnostic | None:
+    """A keyword typo just before the error, read as a name (`whenevr opponent gains …` fails at
+    `opponent`, but the mistake is `whenevr`)."""
+    line_start = text.rfind("\n", 0, offset) + 1
+    match = _WORD_BEFORE.search(text, line_start, offset)
+    if not match:
+        return None
+    word = match.group(1)
+    keywords = _keywords()
+    if word in keywords or (_BUILDER.profile and _BUILDER.profile.zone(word)):
+        return None
+    suggestion = did_you_mean(word, sorted(keywords))
+    if suggestion is None:
+        return None
+    return Diagnostic(
+        "DK004", f"unknown word `{word}`", Span.of_range(text, match.start(1), match.end(1)), help=suggestion
+    )
+
+
+_CORE_FIELDS = ("copies", "cópias", "value", "valor", "action", "ação", "condition", "condição",
+                "flavor", "sabor", "art", "arte")
+_OTHER_FIELDS = ("text", "texto", "order", "ordem", "rules", "regras", "game", "version", "authors",
+                 "license", "language")
+
+
+def _unknown_field(text: str, offset: int) -> Diagnostic | None:
+    """A misspelt field name whose value then fails to parse (`acton: discard a card …`)."""
+    line_start = text.rfind("\n", 0, offset) + 1
+    match = _FIELD_AT_LINE_START.match(text, line_start)
+    if not match or match.end() > offset:
+        return None
+    field = match.group(1)
+    profile = _BUILDER.profile
+    known = list(_CORE_FIELDS) + (profile.attribute_spellings() if profile else [])
+    if field.casefold() in (k.casefold() for k in (*known, *_OTHER_FIELDS)):
+        return None
+    return Diagnostic(
+        "DK101", f"cards have no field `{field}`", Span.of_range(text, match.start(1), match.end(1)),
+        help=did_you_mean(field, known) or f"the fields are {', '.join(_CORE_FIELDS[::2])}",
+    )
+
+
+def _end_of_content(text: str, start: int, end: int) -> int:
+    """`end` moved back over trailing whitespace, not before `start`."""
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return end
 
 
 def _local_offset(source: str, line: int, column: int) -> int:
@@ -765,9 +938,10 @@ def read_file(path: str | Path) -> tuple[str | None, Diagnostic | None]:
     try:
         with open(path, "rb") as handle:
             data = handle.read(MAX_FILE_BYTES + 1)
+            total_size = os.fstat(handle.fileno()).st_size
     except OSError as error:
         return None, Diagnostic("DK009", f"cannot read the file: {error.strerror or error}", Span.point("", 0))
-    return decode(data)
+    return decode(data, total_size)
 
 
 # ---------------------------------------------------------------------------- whole decks ---

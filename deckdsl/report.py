@@ -12,7 +12,7 @@ def full(diagnostic: Diagnostic, text: str) -> str:
     """The diagnostic with the source line as written, carets under the span, labels and `help:`."""
     span = diagnostic.span
     path = diagnostic.path or "<string>"
-    lines = text.splitlines() if text else []
+    lines = [line.removesuffix("\r") for line in text.split("\n")] if text else []
     header = f"{diagnostic.severity.value}[{diagnostic.code}]: {diagnostic.message}"
     shown = [(span, "^", "")] + [(label.span, "-", label.message) for label in diagnostic.labels]
     numbers = sorted({s.line for s, _, _ in shown if 1 <= s.line <= len(lines)})

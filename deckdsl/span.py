@@ -2,7 +2,21 @@
 
 from __future__ import annotations
 
+import bisect
+import re
 from dataclasses import dataclass
+
+_NEWLINE = re.compile("\n")
+_index: tuple[str, list[int]] | None = None
+
+
+def _line_starts(text: str) -> list[int]:
+    """Offsets where each line of `text` starts (cached for the last text, so many diagnostics on one
+    big file cost a binary search each, not a scan from the start)."""
+    global _index
+    if _index is None or _index[0] is not text:
+        _index = (text, [0] + [m.end() for m in _NEWLINE.finditer(text)])
+    return _index[1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,8 +47,9 @@ class Span:
     def point(cls, text: str, offset: int) -> Span:
         """A zero-width span at `offset` of `text` (clamped to the text)."""
         offset = max(0, min(offset, len(text)))
-        line = text.count("\n", 0, offset) + 1
-        column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+        starts = _line_starts(text)
+        line = bisect.bisect_right(starts, offset)
+        column = offset - starts[line - 1] + 1
         return cls(line, column, line, column, offset, offset)
 
     @classmethod

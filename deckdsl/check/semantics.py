@@ -147,7 +147,7 @@ def _card(card: ast.Card, profile: Profile | None) -> Iterator[Diagnostic]:
             yield Diagnostic(
                 "DK103", f"`{attribute.value}` is not a {spec.name} of {profile.name}", attribute.value_span,
                 help=did_you_mean(str(attribute.value), spec.spellings())
-                or f"the {spec.name}s are {', '.join(spec.values)}",
+                or f"{spec.name} is one of {', '.join(spec.values)}",
             )
     for spec in profile.attributes.values():
         if spec.required and spec.name not in given:

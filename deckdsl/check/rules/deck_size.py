@@ -8,7 +8,12 @@ Checks that the deck has as many cards (counting copies) as its game requires â€
 pacing (how long the deck lasts, how often each type appears on the table) is tuned for that size.
 
 ## Example
-    card "Muro Alto" { type: rock  rarity: simple  copies: 7  value: 2 }   # 37 cards in all
+    card "Muro Alto" {
+      type: rock
+      rarity: simple
+      copies: 7          # with the other cards of the standard deck: 37 in all
+      value: 2
+    }
 
 ## Use instead
 Adjust `copies:` so the deck totals the profile's count.

@@ -10,8 +10,12 @@ especiais" (GDD, "Distribuição de cartas").  Each type must come up on the tab
 rarity sets how often a complex effect appears.
 
 ## Example
-    card "Muro Alto"       { type: rock  rarity: simple  copies: 7  value: 2 }   # 7 simple rocks
-    card "Pedra Polida"    { type: rock  rarity: simple  copies: 0  value: 3 }
+    card "Muro Alto" {
+      type: rock
+      rarity: simple
+      copies: 7          # 7 simple rocks: one too many
+      value: 2
+    }
 
 ## Use instead
 Move copies between cards of the same group until each group has the profile's count.
