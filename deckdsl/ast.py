@@ -300,7 +300,17 @@ class DiscardEvent(Node):
     cards: Expr
 
 
-Event = Annotated[Union[GainEvent, DiscardEvent], Field(discriminator="kind")]
+class DisputeEvent(Node):
+    """Fires when `player` wins (`outcome` `win`) or loses (`lose`) a rock-paper-scissors dispute;
+    `throw`, when set, limits it to disputes won (or lost) with that type (`rock` …)."""
+
+    kind: Literal["DisputeEvent"] = "DisputeEvent"
+    player: Player
+    outcome: Literal["win", "lose"]
+    throw: str | None = None
+
+
+Event = Annotated[Union[GainEvent, DiscardEvent, DisputeEvent], Field(discriminator="kind")]
 
 
 class ValueDefinition(Node):

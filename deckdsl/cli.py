@@ -128,10 +128,16 @@ def _load_or_exit(deck: str):
     return result
 
 
+def _exit_for(result) -> None:
+    """Exit 1 after printing when the deck has errors (the output then covers only what parsed)."""
+    if result.errors:
+        sys.exit(EXIT_FINDINGS)
+
+
 @main.command()
 @click.argument("deck", type=click.Path(exists=True, dir_okay=False))
 def show(deck: str) -> None:
-    """Print the cards of DECK as a table, with totals per type and rarity.
+    """Print the cards of DECK as a table, with totals per type and rarity (exit 1 if DECK has errors).
 
     \b
     Example:
@@ -170,13 +176,17 @@ def show(deck: str) -> None:
     widths = [max(len(row[i]) for row in table) for i in range(len(header))]
     for row in table:
         click.echo("  ".join(c.ljust(widths[0]) if i == 0 else c.rjust(widths[i]) for i, c in enumerate(row)))
+    _exit_for(result)
 
 
 @main.command("ast")
 @click.argument("deck", type=click.Path(exists=True, dir_okay=False))
-@click.option("--spans/--no-spans", default=True, show_default=True, help="Include source positions.")
+@click.option(
+    "--spans/--no-spans", default=True, show_default=True,
+    help="Include source positions (`deckdsl schema` describes the output with them).",
+)
 def ast_command(deck: str, spans: bool) -> None:
-    """Print the AST of DECK as JSON (schema: `deckdsl schema`).
+    """Print the AST of DECK as JSON (schema: `deckdsl schema`; exit 1 if DECK has errors).
 
     \b
     Example:
@@ -189,6 +199,7 @@ def ast_command(deck: str, spans: bool) -> None:
     if not spans:
         data = _without_spans(data)
     click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    _exit_for(result)
 
 
 def _without_spans(value):

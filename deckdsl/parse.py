@@ -370,6 +370,14 @@ class _Builder:
     def gain_event(self, children):
         return self._node(ast.GainEvent, children, player=children[0].value, cards=children[2])
 
+    def dispute_event(self, children):
+        outcome = "win" if any(type(c) is Token and c.type == "WIN" for c in children) else "lose"
+        names = self._tokens(children, "NAME")
+        throw = str(names[0]) if names else None
+        if throw is not None and self.profile is not None and (spec := self.profile.attribute("type")):
+            throw = spec.canonical_value(throw) or throw
+        return self._node(ast.DisputeEvent, children, player=children[0].value, outcome=outcome, throw=throw)
+
     def discard_event(self, children):
         return self._node(ast.DiscardEvent, children, player=children[0].value, cards=children[2])
 

@@ -896,3 +896,16 @@ def test_new_deck_uses_every_construct():
     orders = [[r.name for r in o.cards] for a in deck.addenda for o in a.orders]
     assert [plus[0], double[0]] in orders
     assert all(a.text for a in deck.addenda)
+
+
+def test_dispute_event():
+    text = (
+        'card "Luva" {\n  type: pedra\n  rarity: simples\n  value: 1\n'
+        "  condition: whenever opponent wins a dispute with papel: gain a star\n}\n"
+    )
+    (clause,) = deckdsl.loads(text).deck.cards[0].condition.clauses
+    assert clause.event.kind == "DisputeEvent"
+    assert (clause.event.player, clause.event.outcome, clause.event.throw) == ("opponent", "win", "paper")
+    text = text.replace("opponent wins a dispute with papel", "you lose a dispute")
+    (clause,) = deckdsl.loads(text).deck.cards[0].condition.clauses
+    assert (clause.event.player, clause.event.outcome, clause.event.throw) == ("you", "lose", None)

@@ -367,6 +367,14 @@ class _Effects:
     def visit_GainEvent(self, node: ast.GainEvent) -> None:
         self.expect(node.cards, Type.CARDS, "what is gained")
 
+    def visit_DisputeEvent(self, node: ast.DisputeEvent) -> None:
+        spec = self.profile.attribute("type")
+        if node.throw is not None and (spec is None or node.throw not in spec.values):
+            self.report(
+                "DK103", f"`{node.throw}` is not a type of {self.profile.name}", node,
+                help=did_you_mean(node.throw, spec.spellings()) if spec else None,
+            )
+
     def visit_DiscardEvent(self, node: ast.DiscardEvent) -> None:
         self.expect(node.cards, Type.CARDS, "what is discarded")
 
