@@ -165,7 +165,8 @@ def show(deck: str) -> None:
     for card in cards:
         totals.setdefault(card.type or "?", {}).setdefault(card.rarity or "?", 0)
         totals[card.type or "?"][card.rarity or "?"] += card.copies
-    rarities = list(result.profile.attributes["rarity"].values) if result.profile and "rarity" in result.profile.attributes else []
+    rarity = result.profile.attributes.get("rarity") if result.profile else None
+    rarities = list(rarity.values) if rarity else []
     rarities += sorted({r for per in totals.values() for r in per} - set(rarities))
     header = ["type"] + rarities + ["total"]
     table = [header]
@@ -204,7 +205,7 @@ def ast_command(deck: str, spans: bool) -> None:
 
 def _without_spans(value):
     if isinstance(value, dict):
-        return {k: _without_spans(v) for k, v in value.items() if not (k == "span" or k.endswith("_span") or k == "field_spans")}
+        return {k: _without_spans(v) for k, v in value.items() if not (k.endswith("span") or k == "field_spans")}
     if isinstance(value, list):
         return [_without_spans(v) for v in value]
     return value

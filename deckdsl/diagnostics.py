@@ -34,7 +34,7 @@ class Code:
     summary: str
 
 
-E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+E, W = Severity.ERROR, Severity.WARNING
 
 CODES: dict[str, Code] = {
     c.code: c
@@ -64,11 +64,11 @@ CODES: dict[str, Code] = {
         Code("DK112", "it-outside-trigger", E, "`it` used where no event defines it"),
         Code("DK113", "fractional-value", E, "a division whose result is not rounded with ceil or floor"),
         Code("DK114", "unknown-game", E, "the deck's game has no profile"),
-        Code("DK115", "unknown-rule-parameter", E, "a rule parameter the game profile does not define, or out of range"),
+        Code("DK115", "unknown-rule-parameter", E, "a rule parameter the profile does not define, or out of range"),
         Code("DK116", "unknown-metadata", W, "a header field deckdsl does not know"),
         Code("DK117", "missing-header", W, "the file has no `deck` header block"),
         Code("DK118", "duplicate-header", E, "more than one `deck` header block"),
-        Code("DK119", "choice-in-continuous-effect", E, "a value modifier or event that picks cards instead of describing them"),
+        Code("DK119", "choice-in-continuous-effect", E, "a value modifier that picks cards instead of describing them"),
         Code("DK120", "zone-owner", E, "a shared zone given an owner, or a player zone without one"),
         Code("DK121", "duplicate-modifier-order", E, "an addendum order names a card twice or only one card"),
         Code("DK122", "choice-not-possible", E, "a selection asks for more or fewer cards than makes sense"),

@@ -137,10 +137,10 @@ class _Builder:
                 break
         assert first is not None and last is not None, "a rule reduced with no tokens"
         if type(first) is Token:
-            line, column = first.line, first.column
-            start_line, start_column, start = (
-                line + self.line_offset, column + (self.column_offset if line == 1 else 0), first.start_pos + self.offset
-            )
+            line = first.line
+            start_line = line + self.line_offset
+            start_column = first.column + (self.column_offset if line == 1 else 0)
+            start = first.start_pos + self.offset
         else:
             span = first.span
             start_line, start_column, start = span.line, span.column, span.start
@@ -172,10 +172,6 @@ class _Builder:
         return node
 
     @staticmethod
-    def _nodes(children: list) -> list:
-        return [c for c in children if isinstance(c, (ast.Node, _Piece))]
-
-    @staticmethod
     def _tokens(children: list, *types: str) -> list[Token]:
         return [c for c in children if isinstance(c, Token) and (not types or c.type in types)]
 
@@ -199,7 +195,8 @@ class _Builder:
         return self._node(ast.Meta, children, name=str(name), value=value)
 
     def literal_list(self, children):
-        items = tuple(_literal(c) for c in children if not (isinstance(c, Token) and c.type in ("LSQB", "RSQB", "COMMA", "_NL")))
+        punctuation = ("LSQB", "RSQB", "COMMA", "_NL")
+        items = tuple(_literal(c) for c in children if not (isinstance(c, Token) and c.type in punctuation))
         return _Piece(items, self._span(children))
 
     def rules(self, children):
@@ -670,7 +667,7 @@ def parse_text(text: str) -> tuple[Parsed, Profile | None]:
             ))
             continue
         except UnexpectedInput as error:
-            diagnostics.append(_syntax_error(text, source, chunk, error, line_offset, column_offset))
+            diagnostics.append(_syntax_error(text, source, chunk, error))
             continue
         if isinstance(item, _Header):
             headers.append(item)
@@ -744,20 +741,12 @@ def _unclosed(text: str, chunk: _Chunk) -> Diagnostic:
     cut = Span.point(text, _end_of_content(text, chunk.start, chunk.end))
     named = re.match(r'(\w+)\s+("(?:[^"\\\n\r]|\\.)*")', head)
     if named:
-        return Diagnostic(
-            "DK002",
-            f"missing closing brace for {named.group(1)} `{_unquote(named.group(2))}` opened at {brace.line}:{brace.column}",
-            brace, labels=(Label(cut, "the block should end here"),),
-            help="add `}` at the end of the block",
-        )
-    what = head if head else "block"
-    kind, _, name = what.partition(" ")
-    described = f"{kind} `{name.strip().strip(chr(34))}`" if name else f"`{kind}`"
+        described = f"{named.group(1)} `{_unquote(named.group(2))}`"
+    else:
+        described = f"`{head.split()[0]}`" if head else "a block"
     return Diagnostic(
-        "DK002",
-        f"missing closing brace for {described} opened at {brace.line}:{brace.column}",
-        brace, labels=(Label(cut, "the block should end here"),),
-        help="add `}` at the end of the block",
+        "DK002", f"missing closing brace for {described} opened at {brace.line}:{brace.column}",
+        brace, labels=(Label(cut, "the block should end here"),), help="add `}` at the end of the block",
     )
 
 
@@ -820,7 +809,8 @@ def _match_label(error: UnexpectedInput) -> str | None:
         builder.line_offset, builder.column_offset, builder.offset, builder.diagnostics, builder.depth = saved
 
 
-def _syntax_error(text, source, chunk, error: UnexpectedInput, line_offset, column_offset) -> Diagnostic:
+def _syntax_error(text: str, source: str, chunk: _Chunk, error: UnexpectedInput) -> Diagnostic:
+    """The diagnostic for a block that failed to parse (`source` is the block as parsed)."""
     def at(line: int, column: int, width: int = 1) -> Span:
         local = _local_offset(source, line, column)
         start = chunk.start + min(local, len(text) - chunk.start)
@@ -842,7 +832,8 @@ def _syntax_error(text, source, chunk, error: UnexpectedInput, line_offset, colu
         )
     if isinstance(error, UnexpectedEOF):
         span = Span.point(text, chunk.end)
-        return Diagnostic("DK001", "unexpected end of the block", span, help=f"expected {_describe(set(error.expected))}")
+        expected = _describe(set(error.expected))
+        return Diagnostic("DK001", "unexpected end of the block", span, help=f"expected {expected}")
     assert isinstance(error, UnexpectedToken)
     token = error.token
     expected = set(error.accepts or error.expected)

@@ -119,7 +119,7 @@ def _card(card: ast.Card, profile: Profile | None) -> Iterator[Diagnostic]:
         yield Diagnostic(
             "DK108", f"`{card.name}` defines its value in its condition, so its value must be `*`",
             definitions[0].span,
-            labels=tuple(Label(card.field_spans["value"], "value written here") for _ in [0] if "value" in card.field_spans),
+            labels=(Label(card.field_spans["value"], "value written here"),) if "value" in card.field_spans else (),
             help="write `value: *`",
         )
     for extra in definitions[1:]:
@@ -247,7 +247,7 @@ class _Effects:
         if not self.in_trigger:
             self.report(
                 "DK112", "`it` means the card of a trigger's event, and there is no trigger here", node,
-                help="use `it` inside `whenever …: …`; elsewhere say which card, like `this` or `a card from the table`",
+                help="use `it` inside `whenever …: …`; elsewhere name the card: `this`, `a card from the table` …",
             )
         return Type.CARDS
 
@@ -285,13 +285,17 @@ class _Effects:
             self.report("DK122", "take at least the top card of the deck", node)
         return Type.CARDS
 
-    def visit_TypeFilter(self, node: ast.TypeFilter) -> None:
+    def _check_type_name(self, written: str, node: ast.Node) -> None:
+        """`written` must name a type of the profile (any spelling)."""
         spec = self.profile.attribute("type")
-        if spec is None or spec.canonical_value(node.value) is None:
+        if spec is None or spec.canonical_value(written) is None:
             self.report(
-                "DK103", f"`{node.value}` is not a type of {self.profile.name}", node,
-                help=did_you_mean(node.value, spec.spellings()) if spec else None,
+                "DK103", f"`{written}` is not a type of {self.profile.name}", node,
+                help=did_you_mean(written, spec.spellings()) if spec else None,
             )
+
+    def visit_TypeFilter(self, node: ast.TypeFilter) -> None:
+        self._check_type_name(node.value, node)
 
     def visit_NameFilter(self, node: ast.NameFilter) -> None:
         if node.name not in self.names:
@@ -368,12 +372,8 @@ class _Effects:
         self.expect(node.cards, Type.CARDS, "what is gained")
 
     def visit_DisputeEvent(self, node: ast.DisputeEvent) -> None:
-        spec = self.profile.attribute("type")
-        if node.throw is not None and (spec is None or node.throw not in spec.values):
-            self.report(
-                "DK103", f"`{node.throw}` is not a type of {self.profile.name}", node,
-                help=did_you_mean(node.throw, spec.spellings()) if spec else None,
-            )
+        if node.throw is not None:
+            self._check_type_name(node.throw, node)
 
     def visit_DiscardEvent(self, node: ast.DiscardEvent) -> None:
         self.expect(node.cards, Type.CARDS, "what is discarded")

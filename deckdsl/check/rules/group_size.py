@@ -44,7 +44,7 @@ def check(context: Context) -> Iterator[Diagnostic]:
         members: dict[tuple[str, ...], list] = {}
         for card in deck.cards:
             key = tuple(str(card.attribute(name)) for name in constraint.by)
-            if any(value not in spec.values for value, spec in zip(key, specs)):
+            if any(value not in spec.values for value, spec in zip(key, specs, strict=True)):
                 continue  # an unknown or missing attribute is reported by the semantic checks
             counts[key] += card.copies
             members.setdefault(key, []).append(card)
@@ -68,7 +68,7 @@ def check(context: Context) -> Iterator[Diagnostic]:
                 span = deck.title_span or deck.span
                 labels = ()
                 help_text = f"add {expected} card{'s' if expected != 1 else ''} with " + ", ".join(
-                    f"{name}: {value}" for name, value in zip(constraint.by, key)
+                    f"{name}: {value}" for name, value in zip(constraint.by, key, strict=True)
                 )
             yield Diagnostic(
                 CODE,
