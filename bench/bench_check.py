@@ -34,6 +34,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 STANDARD_DECK = "decks/janken-wars.deck"
+MODEL_BASELINE_CODE = "import lark, click; from pydantic import BaseModel"
 BASELINE_CODE = "import lark, pydantic, click"
 
 STARTUP_TARGET_RATIO = 1.5
@@ -239,13 +240,16 @@ def startup(cli: Path, runs: int) -> None:
     print(f"  warm-up: deckdsl check {ms(warm_check)} (exit {status}), baseline {ms(warm_base)}")
     print()
 
-    check_times, base_times, statuses = [], [], set()
+    model_argv = [sys.executable, "-c", MODEL_BASELINE_CODE]
+    check_times, base_times, model_times, statuses = [], [], [], set()
     for _ in range(runs):
         seconds, status = run_process(check_argv)
         check_times.append(seconds)
         statuses.add(status)
         seconds, _ = run_process(base_argv)
         base_times.append(seconds)
+        seconds, _ = run_process(model_argv)
+        model_times.append(seconds)
 
     check_med = statistics.median(check_times)
     base_med = statistics.median(base_times)
@@ -254,12 +258,17 @@ def startup(cli: Path, runs: int) -> None:
         [f"deckdsl check {STANDARD_DECK}", ms(check_med), ms(min(check_times)), ms(max(check_times)),
          f"exit {','.join(map(str, sorted(statuses)))}"],
         [f'python -c "{BASELINE_CODE}"', ms(base_med), ms(min(base_times)), ms(max(base_times)), ""],
+        [f'python -c "{MODEL_BASELINE_CODE}"', ms(statistics.median(model_times)), ms(min(model_times)),
+         ms(max(model_times)), "(info)"],
     ]
     print(table(["command", "median", "min", "max", ""], rows, right={1, 2, 3}))
     print()
     print(f"  ratio check / baseline: {ratio:.2f}x   target <= {STARTUP_TARGET_RATIO}x   "
           f"{verdict(ratio <= STARTUP_TARGET_RATIO)}")
     print(f"  (deckdsl's own cost above the imports: {ms(check_med - base_med)})")
+    model_med = statistics.median(model_times)
+    print(f"  info: `import pydantic` is lazy; a pydantic model needs `from pydantic import BaseModel`, which")
+    print(f"  costs {ms(model_med - base_med)} more. Against that import: {check_med / model_med:.2f}x")
 
 
 def describe_diagnostics(diagnostics) -> str:
