@@ -386,6 +386,7 @@ class Card(Node):
     `name`: any text.  `name_span`: where it was written.  `attributes`: the profile's attributes
     (type and rarity in Janken Wars).  `copies`: how many copies the deck holds.  `value`: the points
     it is worth, or `*` when its condition defines the value.  `action`, `condition`: its effects.
+    `cost`: the card's drawback, steps that happen when it is won through a dispute, before `action`.
     `flavor`: flavor text.  `art`: a path to an image, relative to the deck file.
     `field_spans`: where each field was written (by canonical field name), for diagnostics.
     """
@@ -396,6 +397,7 @@ class Card(Node):
     attributes: tuple[Attribute, ...] = ()
     copies: int = 1
     value: int | Literal["*"] | None = None
+    cost: Action | None = None
     action: Action | None = None
     condition: Condition | None = None
     flavor: str | None = None

@@ -6,6 +6,7 @@ them, so `deckdsl check` starts fast.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -25,6 +26,11 @@ class _Group(click.Group):
         except KeyboardInterrupt:
             click.echo("interrupted", err=True)
             ctx.exit(130)
+        except BrokenPipeError:
+            # The reader went away (`deckdsl show … | head`): stop quietly, as the Python docs advise.
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            sys.exit(1)
         except Exception as error:  # noqa: BLE001 — the last line of defence: never a traceback
             click.echo(f"deckdsl: internal error: {type(error).__name__}: {error}", err=True)
             click.echo("please report this, with the deck file that caused it", err=True)
@@ -145,12 +151,12 @@ def show(deck: str) -> None:
     """
     result = _load_or_exit(deck)
     cards = result.deck.cards
-    rows = [("name", "type", "rarity", "copies", "value", "action", "condition")]
+    rows = [("name", "type", "rarity", "copies", "value", "cost", "action", "condition")]
     for card in cards:
         rows.append((
             card.name, card.type or "?", card.rarity or "?", str(card.copies),
             "?" if card.value is None else str(card.value),
-            "yes" if card.action else "-", "yes" if card.condition else "-",
+            "yes" if card.cost else "-", "yes" if card.action else "-", "yes" if card.condition else "-",
         ))
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     numeric = {3, 4}

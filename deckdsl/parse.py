@@ -267,6 +267,10 @@ class _Builder:
         steps = children[2]
         return self._field("action", self._node(ast.Action, children, steps=steps.value), children)
 
+    def cost(self, children):
+        steps = children[2]
+        return self._field("cost", self._node(ast.Action, children, steps=steps.value), children)
+
     def steps(self, children):
         return _Piece(tuple(c for c in children if isinstance(c, ast.Step)), self._span(children))
 
@@ -892,8 +896,10 @@ def _misspelt_before(text: str, offset: int) -> Diagnostic | None:
     )
 
 
-_CORE_FIELDS = ("copies", "cópias", "value", "valor", "action", "ação", "condition", "condição",
-                "flavor", "sabor", "art", "arte")
+_CORE_FIELDS = (
+    "copies", "cópias", "value", "valor", "cost", "custo", "action", "ação", "condition", "condição",
+    "flavor", "sabor", "art", "arte",
+)
 _OTHER_FIELDS = ("text", "texto", "order", "ordem", "rules", "regras", "game", "version", "authors",
                  "license", "language")
 

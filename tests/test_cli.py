@@ -265,9 +265,9 @@ def test_show_prints_a_table_with_totals():
     proc = run("show", STANDARD_REL)
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
-    assert re.search(r"^name\s+type\s+rarity\s+copies\s+value\s+action\s+condition$", out, re.M)
-    assert re.search(r"^Estátua de Sucata\s+rock\s+special\s+2\s+\*\s+-\s+yes$", out, re.M)
-    assert re.search(r"^Rolo Compressor\s+scissors\s+special\s+2\s+-2\s+yes\s+-$", out, re.M)
+    assert re.search(r"^name\s+type\s+rarity\s+copies\s+value\s+cost\s+action\s+condition$", out, re.M)
+    assert re.search(r"^Estátua de Sucata\s+rock\s+special\s+2\s+\*\s+-\s+-\s+yes$", out, re.M)
+    assert re.search(r"^Rolo Compressor\s+scissors\s+special\s+2\s+-2\s+-\s+yes\s+-$", out, re.M)
     assert re.search(r"^type\s+simple\s+advanced\s+special\s+total$", out, re.M)
     for type_name in ("rock", "paper", "scissors"):
         assert re.search(rf"^{type_name}\s+6\s+4\s+2\s+12$", out, re.M), type_name
@@ -404,3 +404,17 @@ def test_rule_documentation_examples_parse(cards):
     result = deckdsl.loads(text)
     syntax = [(d.code, d.span.line, d.span.column, d.message) for d in result.diagnostics if d.code < "DK100"]
     assert syntax == []
+
+
+def test_a_closed_pipe_is_not_an_internal_error(tmp_path):
+    # Enough cards that `show` outgrows the pipe's buffer after `head` has gone.
+    card = 'card "Carta {n}" {{\n  type: rock\n  rarity: simple\n  value: 1\n}}\n'
+    path = tmp_path / "many.deck"
+    path.write_text("".join(card.format(n=n) for n in range(3000)), encoding="utf-8")
+    proc = subprocess.run(
+        f'"{sys.executable}" -m deckdsl show "{path}" | head -n 2',
+        shell=True, capture_output=True, text=True, cwd=ROOT,
+    )
+    assert "internal error" not in proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert proc.stdout.startswith("name")

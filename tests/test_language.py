@@ -909,3 +909,21 @@ def test_dispute_event():
     text = text.replace("opponent wins a dispute with papel", "you lose a dispute")
     (clause,) = deckdsl.loads(text).deck.cards[0].condition.clauses
     assert (clause.event.player, clause.event.outcome, clause.event.throw) == ("you", "lose", None)
+
+
+def test_cost_is_a_separate_sequence_of_steps():
+    text = (
+        'card "Quadro" {\n  type: papel\n  rarity: avançada\n  value: 6\n'
+        "  custo: discard a card from your domain\n  action: gain 1 star\n}\n"
+    )
+    card = deckdsl.loads(text).deck.cards[0]
+    assert [s.kind for s in card.cost.steps] == ["Discard"]
+    assert card.cost.steps[0].cards.zone.owner == "you"
+    assert [s.kind for s in card.action.steps] == ["GainStars"]
+    assert "cost" in card.field_spans
+
+
+def test_cost_steps_are_type_checked():
+    text = 'card "Q" {\n  type: papel\n  rarity: simples\n  value: 6\n  cost: discard 3\n}\n'
+    codes = [d.code for d in deckdsl.loads(text).diagnostics]
+    assert "DK109" in codes

@@ -15,7 +15,7 @@ from ..diagnostics import Diagnostic, Label, Severity, did_you_mean
 from ..profile import Profile, available
 from ..span import Span
 
-CORE_FIELDS = ("copies", "value", "action", "condition", "flavor", "art")
+CORE_FIELDS = ("copies", "value", "cost", "action", "condition", "flavor", "art")
 META_FIELDS = ("game", "version", "authors", "license", "language")
 
 
@@ -172,8 +172,8 @@ class _Effects:
         self.continuous = False
 
     def run(self) -> list[Diagnostic]:
-        if self.card.action:
-            for step in self.card.action.steps:
+        for steps in (self.card.cost, self.card.action):
+            for step in steps.steps if steps else ():
                 self.visit(step)
         if self.card.condition:
             for clause in self.card.condition.clauses:
