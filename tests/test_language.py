@@ -884,7 +884,7 @@ def test_new_deck_uses_every_construct():
     # a card worth more than 4 whose price is discarding a card from your domain
     big = [c for c in deck.cards if isinstance(c.value, int) and c.value > 4]
     assert big and all(
-        c.action and any(isinstance(s, ast.Discard) and is_zone(s.cards.zone, "domain", "you") for s in c.action.steps)
+        c.cost and any(isinstance(s, ast.Discard) and is_zone(s.cards.zone, "domain", "you") for s in c.cost.steps)
         for c in big
     )
     # card "A" (+1), card "B" (x2), and the addendum ordering them
