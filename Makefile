@@ -1,4 +1,6 @@
 # The two commands of the quick start: `make demo` and `make test`.
+SHELL := /bin/bash
+.SHELLFLAGS := -eo pipefail -c
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -15,7 +17,8 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	mkdir -p out
 	$(BIN)/deckdsl check decks/janken-wars.deck decks/examples
-	$(BIN)/deckdsl show decks/janken-wars.deck | tee out/janken-wars.txt
+	$(BIN)/deckdsl show decks/janken-wars.deck > out/janken-wars.txt.tmp && mv out/janken-wars.txt.tmp out/janken-wars.txt
+	cat out/janken-wars.txt
 	$(BIN)/deckdsl ast decks/janken-wars.deck > out/janken-wars.ast.json.tmp && mv out/janken-wars.ast.json.tmp out/janken-wars.ast.json
 	@echo "wrote out/janken-wars.txt and out/janken-wars.ast.json"
 
