@@ -19,11 +19,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .ast import Deck
+from .config import Config
 from .diagnostics import Diagnostic, Severity
 from .profile import Profile
 
 __version__ = "0.1.0"
-__all__ = ["Deck", "Diagnostic", "Result", "Severity", "load", "loads", "__version__"]
+__all__ = ["Config", "Deck", "Diagnostic", "Result", "Severity", "load", "loads", "__version__"]
 
 
 @dataclass
@@ -42,8 +43,11 @@ class Result:
         return [d for d in self.diagnostics if d.severity is Severity.ERROR]
 
 
-def loads(text: str, path: str = "<string>", *, check: bool = True) -> Result:
+def loads(text: str, path: str = "<string>", *, check: bool = True, config: Config | None = None) -> Result:
     """Parse and (unless `check=False`) check the text of a deck file.
+
+    `config` chooses the findings (default: all, see `deckdsl.config`); `# deckdsl: allow CODE` comments
+    in the text suppress findings (see `deckdsl.suppress`).
 
     The cyclic garbage collector is paused meanwhile: parsing and checking allocate many objects and
     free few, and generation-2 collections made a 10,000-card deck ~1.5x slower than ten 1,000-card ones.
@@ -51,8 +55,10 @@ def loads(text: str, path: str = "<string>", *, check: bool = True) -> Result:
     import gc
 
     from . import check as checker
+    from . import suppress
     from .parse import parse_deck
 
+    config = config or Config()
     enabled = gc.isenabled()
     gc.disable()
     try:
@@ -60,22 +66,25 @@ def loads(text: str, path: str = "<string>", *, check: bool = True) -> Result:
         found = list(diagnostics)
         if check:
             complete = not any(d.code < "DK100" for d in diagnostics)
-            found.extend(checker.run(deck, profile, complete=complete))
+            found.extend(checker.run(deck, profile, complete=complete, enabled=config.enabled))
+            found = [d for d in found if config.enabled(d.code)]
+            found = suppress.apply(text, deck, found, config.enabled)
+            found = [d for d in found if config.enabled(d.code)]
         return _result(path, text, deck, profile, found)
     finally:
         if enabled:
             gc.enable()
 
 
-def load(path: str | Path, *, check: bool = True) -> Result:
-    """Read, parse and check the deck file at `path`."""
+def load(path: str | Path, *, check: bool = True, config: Config | None = None) -> Result:
+    """Read, parse and check the deck file at `path` (with `config`, see `loads`)."""
     from .parse import read_file
 
     text, problem = read_file(path)
     if text is None:
         assert problem is not None
         return _result(str(path), "", None, None, [problem])
-    return loads(text, str(path), check=check)
+    return loads(text, str(path), check=check, config=config)
 
 
 def _result(path: str, text: str, deck, profile, found: list[Diagnostic]) -> Result:

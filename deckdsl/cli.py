@@ -62,27 +62,48 @@ def _deck_files(paths: tuple[str, ...]) -> list[Path]:
     return files
 
 
+def _codes_option(value: tuple[str, ...]) -> list[str]:
+    return [code.strip().upper() for item in value for code in item.split(",") if code.strip()]
+
+
 @main.command()
 @click.argument("paths", nargs=-1, required=True)
 @click.option(
-    "--format", "output_format", type=click.Choice(["full", "concise", "json", "github"]), default="full",
-    show_default=True, help="How to print the findings.",
+    "--format", "output_format", type=click.Choice(["full", "concise", "json", "github", "sarif"]),
+    default="full", show_default=True, help="How to print the findings.",
 )
+@click.option("--select", multiple=True, metavar="CODES", help="Only these codes or prefixes (JW1, DK105,…).")
+@click.option("--ignore", multiple=True, metavar="CODES", help="Leave out these codes or prefixes.")
+@click.option(
+    "--fail-on", type=click.Choice(["error", "warning", "info"]), default=None,
+    help="The lowest severity that makes the exit status 1 (default: error, or the config file's).",
+)
+@click.option("--no-config", is_flag=True, help="Ignore deckdsl.toml / [tool.deckdsl] files.")
 @click.option("--quiet", "-q", is_flag=True, help="Print nothing when there is nothing to report.")
-def check(paths: tuple[str, ...], output_format: str, quiet: bool) -> None:
+def check(
+    paths: tuple[str, ...], output_format: str, select: tuple[str, ...], ignore: tuple[str, ...],
+    fail_on: str | None, no_config: bool, quiet: bool,
+) -> None:
     """Check deck files (or every *.deck under folders) and report every problem.
 
+    The configuration is the nearest deckdsl.toml, or pyproject.toml with a [tool.deckdsl] table, above
+    each deck; options override it.  `# deckdsl: allow CODE` on a card's first line silences CODE for
+    that card.
+
     \b
-    Exit status: 0 no errors (warnings allowed), 1 errors found, 2 usage or I/O error.
+    Exit status: 0 nothing at the --fail-on level, 1 findings at that level, 2 usage or I/O error.
 
     \b
     Examples:
       deckdsl check decks/janken-wars.deck
       deckdsl check decks/ --format github     annotations for a GitHub Actions run
+      deckdsl check decks/ --format sarif > deckdsl.sarif
+      deckdsl check deck.deck --select JW --ignore JW111 --fail-on warning
       deckdsl check deck.deck --format json | jq '.diagnostics[].code'
     """
     import deckdsl
 
+    from . import config as configuration
     from . import report
 
     files = _deck_files(paths)
@@ -90,15 +111,31 @@ def check(paths: tuple[str, ...], output_format: str, quiet: bool) -> None:
         raise click.UsageError("no *.deck files found in the given folders")
     everything = []
     io_error = False
+    configs: dict[Path, configuration.Config] = {}
     for file in files:
-        result = deckdsl.load(file)
-        everything.append(result)
+        try:
+            found = configuration.Config() if no_config else configs.setdefault(
+                file.parent, configuration.discover(file)
+            )
+        except configuration.ConfigError as error:
+            raise click.UsageError(str(error)) from error
+        config = found.override(select=_codes_option(select), ignore=_codes_option(ignore), fail_on=fail_on)
+        result = deckdsl.load(file, config=config)
+        everything.append((result, config))
         io_error = io_error or any(d.code == "DK009" for d in result.diagnostics)
-    diagnostics = [d for result in everything for d in result.diagnostics]
-    if output_format == "json":
+    diagnostics = [d for result, _ in everything for d in result.diagnostics]
+    failing = any(
+        d.severity.rank >= deckdsl.Severity(config.fail_on).rank for result, config in everything
+        for d in result.diagnostics
+    )
+    if output_format == "sarif":
+        from .check.registry import all_codes
+
+        click.echo(report.to_sarif(diagnostics, all_codes(), __version__))
+    elif output_format == "json":
         click.echo(report.to_json(diagnostics, len(files)))
     else:
-        for result in everything:
+        for result, _ in everything:
             for diagnostic in result.diagnostics:
                 if output_format == "full":
                     click.echo(report.full(diagnostic, result.text) + "\n")
@@ -117,7 +154,7 @@ def check(paths: tuple[str, ...], output_format: str, quiet: bool) -> None:
                 )
     if io_error:
         sys.exit(EXIT_ERROR)
-    sys.exit(EXIT_FINDINGS if any(d.severity.value == "error" for d in diagnostics) else EXIT_CLEAN)
+    sys.exit(EXIT_FINDINGS if failing else EXIT_CLEAN)
 
 
 def _load_or_exit(deck: str):
@@ -233,26 +270,47 @@ def schema() -> None:
 
 
 @main.command()
-@click.argument("code", required=False)
-@click.option("--all", "show_all", is_flag=True, help="List every code.")
-def rule(code: str | None, show_all: bool) -> None:
-    """Explain a diagnostic code (DK201) or list them all.
+@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def rules(output_format: str) -> None:
+    """List every diagnostic code: code, severity, name, and what it finds.
+
+    \b
+    Examples:
+      deckdsl rules
+      deckdsl rules --format json | jq '.[] | select(.severity == "error") | .code'
+    """
+    import json
+
+    from .check.registry import RULES, all_codes
+
+    guideline = {rule.code.code: rule.guideline for rule in RULES}
+    codes = all_codes()
+    if output_format == "json":
+        click.echo(json.dumps([
+            {"code": c.code, "name": c.name, "severity": c.severity.value, "summary": c.summary,
+             "guideline": guideline.get(c.code)} for c in codes
+        ], ensure_ascii=False, indent=2))
+        return
+    width = max(len(c.name) for c in codes)
+    for entry in codes:
+        click.echo(f"{entry.code}  {entry.severity.value:<7}  {entry.name:<{width}}  {entry.summary}")
+
+
+@main.command()
+@click.argument("code")
+def rule(code: str) -> None:
+    """Print the documentation of a diagnostic code.
 
     \b
     Examples:
       deckdsl rule DK202
-      deckdsl rule --all
+      deckdsl rule jw110
     """
-    from .check.registry import RULES
-    from .diagnostics import CODES
+    from .check.registry import RULES, all_codes
 
-    if code is None or show_all:
-        for entry in CODES.values():
-            click.echo(f"{entry.code}  {entry.severity.value:<7}  {entry.name:<32} {entry.summary}")
-        return
-    entry = CODES.get(code.upper())
+    entry = next((c for c in all_codes() if c.code == code.upper()), None)
     if entry is None:
-        raise click.UsageError(f"unknown code {code}; `deckdsl rule --all` lists them")
+        raise click.UsageError(f"unknown code {code}; `deckdsl rules` lists them")
     documented = next((r for r in RULES if r.code.code == entry.code), None)
     if documented is not None:
         click.echo(documented.doc)

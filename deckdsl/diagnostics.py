@@ -72,11 +72,20 @@ CODES: dict[str, Code] = {
         Code("DK120", "zone-owner", E, "a shared zone given an owner, or a player zone without one"),
         Code("DK121", "duplicate-modifier-order", E, "an addendum order names a card twice or only one card"),
         Code("DK122", "choice-not-possible", E, "a selection asks for more or fewer cards than makes sense"),
-        # DK2xx: deck structure, from the game profile
-        Code("DK201", "deck-size", E, "the deck does not have the number of cards its game requires"),
-        Code("DK202", "group-size", E, "a group of cards (a type, a type and rarity …) has the wrong count"),
+        Code("DK130", "unused-suppression", W, "a `# deckdsl: allow` comment that suppresses nothing"),
     ]
 }
+"""The language's own codes.  Rule codes (DK2xx structure, JWxxx Janken Wars guidelines …) are declared
+in their rule modules and added by `register` when `deckdsl.check.registry` loads."""
+
+
+def register(code: Code) -> Code:
+    """Add a rule's code to `CODES` (idempotent; a clash between two meanings of one code is a bug)."""
+    known = CODES.get(code.code)
+    if known is not None and known != code:
+        raise ValueError(f"code {code.code} is registered twice with different meanings")
+    CODES[code.code] = code
+    return code
 
 
 @dataclass(frozen=True)

@@ -97,3 +97,71 @@ def github(diagnostic: Diagnostic) -> str:
     )
     message = diagnostic.message + (f"\nhelp: {diagnostic.help}" if diagnostic.help else "")
     return f"::{level} {properties}::{_escape_data(message)}"
+
+
+def to_sarif(diagnostics: Iterable[Diagnostic], rules: Iterable, version: str) -> str:
+    """A SARIF 2.1.0 log: one run, rule metadata in `tool.driver.rules`, one result per diagnostic.
+
+    `rules`: the registered `Code`s to describe (every code, so a result's `ruleIndex` always resolves).
+    """
+    codes = list(rules)
+    index = {code.code: i for i, code in enumerate(codes)}
+    level = {"error": "error", "warning": "warning", "info": "note"}
+    driver_rules = [
+        {
+            "id": code.code,
+            "name": code.name,
+            "shortDescription": {"text": code.summary},
+            "defaultConfiguration": {"level": level[code.severity.value]},
+            "helpUri": f"https://deckdsl.invalid/rules/{code.code}",
+        }
+        for code in codes
+    ]
+    results = []
+    for diagnostic in diagnostics:
+        span = diagnostic.span
+        region = {
+            "startLine": span.line, "startColumn": span.column,
+            "endLine": span.end_line, "endColumn": max(span.end_column, span.column),
+        }
+        result = {
+            "ruleId": diagnostic.code,
+            "ruleIndex": index[diagnostic.code],
+            "level": level[diagnostic.severity.value],
+            "message": {"text": diagnostic.message + (f"\nhelp: {diagnostic.help}" if diagnostic.help else "")},
+            "locations": [{
+                "physicalLocation": {
+                    "artifactLocation": {"uri": _uri(diagnostic.path)},
+                    "region": region,
+                }
+            }],
+        }
+        if diagnostic.labels:
+            result["relatedLocations"] = [
+                {
+                    "id": number,
+                    "message": {"text": label.message},
+                    "physicalLocation": {
+                        "artifactLocation": {"uri": _uri(diagnostic.path)},
+                        "region": {"startLine": label.span.line, "startColumn": label.span.column},
+                    },
+                }
+                for number, label in enumerate(diagnostic.labels)
+            ]
+        results.append(result)
+    log = {
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {"name": "deckdsl", "version": version, "rules": driver_rules}},
+            "columnKind": "unicodeCodePoints",
+            "results": results,
+        }],
+    }
+    return json.dumps(log, ensure_ascii=False, indent=2)
+
+
+def _uri(path: str | None) -> str:
+    from pathlib import PurePath
+
+    return PurePath(path or "<string>").as_posix()

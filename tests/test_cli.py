@@ -368,8 +368,8 @@ def test_rule_lowercase_and_codes_without_a_rule_module():
     assert "duplicate-card-name (DK105)" in out and CODES["DK105"].summary in out
 
 
-def test_rule_all_lists_every_code():
-    out = invoke("rule", "--all").stdout
+def test_rules_lists_every_code():
+    out = invoke("rules").stdout
     for code in CODES:
         assert re.search(rf"^{code}\s", out, re.M), code
 
@@ -378,6 +378,7 @@ def test_rule_unknown_code_is_a_usage_error():
     result = CliRunner().invoke(main, ["rule", "DK999"])
     assert result.exit_code == 2
     assert "unknown code DK999" in result.output
+    assert CliRunner().invoke(main, ["rule"]).exit_code == 2
 
 
 @pytest.mark.parametrize("command", [None, *sorted(main.commands)])

@@ -5,6 +5,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..ast import Deck
 from ..diagnostics import Diagnostic
 from ..profile import Profile
@@ -13,15 +15,19 @@ from .registry import RULES
 from .rule import Context
 
 
-def run(deck: Deck, profile: Profile | None, *, complete: bool = True) -> list[Diagnostic]:
+def run(
+    deck: Deck, profile: Profile | None, *, complete: bool = True, enabled: Callable[[str], bool] = lambda code: True
+) -> list[Diagnostic]:
     """All semantic diagnostics and the findings of every registered rule.
 
     `complete=False` says some blocks of the file did not parse: the rules, which judge the deck as a
     whole (36 cards …), are skipped then, since the cards they would count are not all there.
+    `enabled(code)` says which rules to run (see `deckdsl.config`).
     """
     found = list(semantics.analyze(deck, profile))
     if profile is not None and complete:
         context = Context(deck=deck, profile=profile)
         for rule in RULES:
-            found.extend(rule.check(context))
+            if enabled(rule.code.code) and rule.applies_to(profile):
+                found.extend(rule.check(context))
     return found

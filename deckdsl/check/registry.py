@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+from ..diagnostics import CODES, Code
 from .rule import Rule
 from .rules import deck_size, group_size
 
 RULES: tuple[Rule, ...] = tuple(Rule.from_module(m) for m in (deck_size, group_size))
+
+
+def all_codes() -> list[Code]:
+    """Every code, the language's and the rules', sorted by code."""
+    return sorted(CODES.values(), key=lambda c: c.code)

@@ -1,7 +1,9 @@
-"""What a rule is: a code, a kebab-case name, a default severity and a check function.
+"""What a rule is: one module with a code, a kebab-case name, a default severity, a one-line summary, the
+GDD guideline it comes from, and a `check` function.
 
-A rule's module docstring is its documentation (What it does / Why / Example / Use instead); `deckdsl
-rule CODE` prints it and `docs/` is generated from it.
+A rule's module docstring is its documentation (What it does / Why / Example / Use instead): `deckdsl
+rule CODE` prints it and `docs/rules/` is generated from it, so it is never written twice.  Rules are pure:
+`check(context)` yields diagnostics and never raises or prints.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from dataclasses import dataclass
 from types import ModuleType
 
 from ..ast import Deck
-from ..diagnostics import CODES, Code, Diagnostic
+from ..diagnostics import Code, Diagnostic, Severity, register
 from ..profile import Profile
 
 
@@ -26,13 +28,25 @@ class Context:
 
 @dataclass(frozen=True)
 class Rule:
-    """A registered rule: its `code` (an entry of `diagnostics.CODES`) and its `check` function."""
+    """A registered rule.
+
+    `code`: its entry in `diagnostics.CODES`.  `guideline`: the GDD section it enforces.  `profiles`: the
+    game profiles it applies to (None: every profile).  `doc`: its documentation.
+    """
 
     code: Code
     check: Callable[[Context], Iterator[Diagnostic]]
     doc: str
+    guideline: str
+    profiles: tuple[str, ...] | None
 
     @classmethod
     def from_module(cls, module: ModuleType) -> Rule:
-        code = CODES[module.CODE]
-        return cls(code=code, check=module.check, doc=inspect.cleandoc(module.__doc__ or ""))
+        code = register(Code(module.CODE, module.NAME, Severity(module.SEVERITY), module.SUMMARY))
+        return cls(
+            code=code, check=module.check, doc=inspect.cleandoc(module.__doc__ or ""),
+            guideline=module.GUIDELINE, profiles=getattr(module, "PROFILES", None),
+        )
+
+    def applies_to(self, profile: Profile) -> bool:
+        return self.profiles is None or profile.id in self.profiles

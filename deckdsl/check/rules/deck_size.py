@@ -28,6 +28,10 @@ from ...span import Span
 from ..rule import Context
 
 CODE = "DK201"
+NAME = "deck-size"
+SEVERITY = "error"
+SUMMARY = "the deck does not have the number of cards its game requires"
+GUIDELINE = "Distribuição de cartas"
 
 
 def check(context: Context) -> Iterator[Diagnostic]:

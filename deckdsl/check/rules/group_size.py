@@ -31,6 +31,10 @@ from ...diagnostics import Diagnostic, Label
 from ..rule import Context
 
 CODE = "DK202"
+NAME = "group-size"
+SEVERITY = "error"
+SUMMARY = "a group of cards (a type, a type and rarity …) has the wrong count"
+GUIDELINE = "Distribuição de cartas"
 
 
 def check(context: Context) -> Iterator[Diagnostic]:
