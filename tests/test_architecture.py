@@ -13,7 +13,10 @@ from deckdsl.diagnostics import CODES
 PACKAGE = Path(__file__).resolve().parent.parent / "deckdsl"
 
 # Earlier stages never import later ones.
-STAGES = ["span", "diagnostics", "ast", "profile", "parse", "check", "report", "cli"]
+STAGES = [
+    "span", "diagnostics", "ast", "polarity", "profile", "config", "parse", "check", "suppress", "report",
+    "ruledocs", "cli",
+]
 
 
 def _imports(path: Path) -> set[str]:
@@ -99,3 +102,13 @@ def test_codes_are_unique_and_kebab_case():
     for code in CODES.values():
         assert re.fullmatch(r"DK\d{3}", code.code)
         assert re.fullmatch(r"[a-z]+(-[a-z]+)*", code.name), code.name
+
+
+@pytest.mark.parametrize("name", sorted(set(EFFECT_NODES) - {
+    "Number", "BinaryOp", "Negate", "Function", "ThisCard", "EventCard", "Zone", "Selection", "DeckTop",
+    "TypeFilter", "NameFilter", "ValueFilter", "Comparison", "GainEvent", "DiscardEvent", "DisputeEvent",
+}))
+def test_polarity_handles_every_step_and_clause(name):
+    from deckdsl import polarity
+
+    assert hasattr(polarity, f"polarity_{name}"), f"deckdsl.polarity has no polarity_{name}"

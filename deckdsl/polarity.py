@@ -1,0 +1,224 @@
+"""What an effect is worth to the card's owner: polarity, typical values, a static power estimate.
+
+This is the one place where deckdsl judges effects; guideline rules read it instead of guessing.  Every
+effect node has a `polarity_<Node>` function here (a node without one raises, and a test builds every
+node kind): a number that is positive when the effect helps the owner of the card (`you`), negative when
+it hurts them, zero when it is neutral or depends on the game state.  The scale is "points of value":
+gaining one average card is worth about +2 (the mean value of the standard deck), a star about +8 (its
+price, `star_cost`).
+
+Limits (documented in docs/rules/README.md): the estimate is static — it does not know the state of a
+game, so `*` values use typical zone sizes (`TYPICAL_ZONE_SIZE`), a choice is assumed to be made well by
+whoever chooses, and swaps are counted as neutral.  `deckdsl simulate` (the engine) measures the rest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from . import ast
+
+CARD_VALUE = 2.0
+"""What one card in a domain is typically worth (the standard deck's mean value is 2.1)."""
+
+STAR_VALUE = 8.0
+"""What a star is worth: its price in points (the GDD's `star_cost`)."""
+
+TYPICAL_ZONE_SIZE = {"domain": 3, "discard": 4, "table": 5, "deck": 20, "stars": 1}
+"""Zone sizes assumed when a value depends on them (a mid-game state: the GDD's domains rarely pass 3 to
+4 cards before an exchange for stars)."""
+
+_SIGN = {"you": 1, "opponent": -1, None: 1}
+
+
+def polarity(node: ast.Node) -> float:
+    """The polarity of an effect node for the owner of the card (see the module docstring)."""
+    handler = globals().get(f"polarity_{type(node).__name__}")
+    if handler is None:
+        raise NotImplementedError(f"deckdsl.polarity has no polarity_{type(node).__name__}")
+    return handler(node)
+
+
+def card_polarity(card: ast.Card) -> float:
+    """The sum of the polarities of a card's cost, action and condition."""
+    return sum(polarity(node) for node in effect_nodes(card))
+
+
+def effect_nodes(card: ast.Card) -> Iterable[ast.Node]:
+    """The top-level effect nodes of a card: cost and action steps, then condition clauses."""
+    for steps in (card.cost, card.action):
+        yield from steps.steps if steps else ()
+    yield from card.condition.clauses if card.condition else ()
+
+
+def has_drawback(card: ast.Card) -> bool:
+    """Whether the card costs its owner something: a `cost:`, a negative value (Rolo Compressor's "preço
+    minimamente cruel"), or any step or clause that hurts them."""
+    if card.cost is not None or (isinstance(card.value, int) and card.value < 0):
+        return True
+    return any(polarity(node) < 0 for node in effect_nodes(card))
+
+
+def has_benefit(card: ast.Card) -> bool:
+    """Whether any of the card's effects helps its owner."""
+    return any(polarity(node) > 0 for node in effect_nodes(card))
+
+
+def typical_value(card: ast.Card) -> float:
+    """The card's value: its integer, or for `*` its definition evaluated at typical zone sizes."""
+    if isinstance(card.value, int):
+        return float(card.value)
+    for clause in card.condition.clauses if card.condition else ():
+        if isinstance(clause, ast.ValueDefinition):
+            return float(estimate(clause.expr))
+    return 0.0
+
+
+def power(card: ast.Card) -> float:
+    """A static power estimate: typical value plus the polarity of its effects."""
+    return typical_value(card) + card_polarity(card)
+
+
+def size(node: ast.Node) -> int:
+    """How many nodes an effect has: a measure of how much there is to read and remember."""
+    return 1 + sum(size(child) for child in node.children())
+
+
+def card_size(card: ast.Card) -> int:
+    """The size of all of a card's effects (0 for a card with none)."""
+    return sum(size(node) for node in effect_nodes(card))
+
+
+# ------------------------------------------------------------------------- expressions ---
+
+
+def estimate(expr: ast.Node) -> float:
+    """A number expression evaluated at typical zone sizes; the count of a card set for a card set."""
+    if isinstance(expr, ast.Number):
+        return expr.value
+    if isinstance(expr, ast.BinaryOp):
+        left, right = estimate(expr.left), estimate(expr.right)
+        if expr.op == "/":
+            return left / right if right else 0.0
+        return {"+": left + right, "-": left - right, "*": left * right}[expr.op]
+    if isinstance(expr, ast.Negate):
+        return -estimate(expr.operand)
+    if isinstance(expr, ast.Function):
+        inner = estimate(expr.argument)
+        if expr.name == "ceil":
+            return float(-(-inner // 1))
+        if expr.name == "floor":
+            return float(inner // 1)
+        if expr.name == "total":
+            return inner * CARD_VALUE
+        return inner
+    return float(cards_affected(expr))
+
+
+def cards_affected(cards: ast.Node | None) -> float:
+    """How many cards a card set typically holds."""
+    if cards is None or isinstance(cards, (ast.ThisCard, ast.EventCard)):
+        return 1.0
+    if isinstance(cards, ast.DeckTop):
+        return float(cards.count)
+    if isinstance(cards, ast.Zone):
+        return float(TYPICAL_ZONE_SIZE.get(_zone_id(cards.name), 3))
+    if isinstance(cards, ast.Selection):
+        if cards.count is not None:
+            return float(cards.count)
+        whole = float(TYPICAL_ZONE_SIZE.get(_zone_id(cards.zone.name), 3))
+        return max(whole - (1 if cards.other else 0) - 0.5 * len(cards.filters), 0.5)
+    return 1.0
+
+
+def _zone_id(name: str) -> str:
+    return "discard" if name.startswith("discard") or name == "descarte" else name
+
+
+def _owner(cards: ast.Node | None) -> str | None:
+    """Whose cards these are: `you`, `opponent`, or None (the table, the deck, this card …)."""
+    if isinstance(cards, ast.Selection):
+        cards = cards.zone
+    if isinstance(cards, ast.Zone) and _zone_id(cards.name) in ("domain", "stars", "discard"):
+        return cards.owner
+    return None
+
+
+# ---------------------------------------------------------------------------- steps ---
+
+
+def polarity_Gain(node: ast.Gain) -> float:
+    gained = cards_affected(node.cards) * CARD_VALUE
+    taken_from = _owner(node.cards)
+    loss = gained if taken_from and taken_from != node.actor else 0.0
+    return _SIGN[node.actor] * (gained + loss)
+
+
+def polarity_GainStars(node: ast.GainStars) -> float:
+    return _SIGN[node.actor] * estimate(node.amount) * STAR_VALUE
+
+
+def polarity_LoseStars(node: ast.LoseStars) -> float:
+    return -_SIGN[node.actor] * estimate(node.amount) * STAR_VALUE
+
+
+def polarity_Discard(node: ast.Discard) -> float:
+    """Discarding from a domain hurts that domain's owner; from the table it is a small gain of control
+    for whoever picks the card (Kit de Ferramentas)."""
+    owner = _owner(node.cards)
+    if owner is None:
+        chooser = node.cards.chooser if isinstance(node.cards, ast.Selection) else None
+        return 0.5 * _SIGN[chooser or node.actor] if isinstance(node.cards, ast.Selection) else 0.0
+    return -_SIGN[owner] * cards_affected(node.cards) * CARD_VALUE
+
+
+def polarity_Swap(node: ast.Swap) -> float:
+    """Neutral: what a swap is worth depends on the two cards (the engine measures it)."""
+    return 0.0
+
+
+def polarity_PutOnBottom(node: ast.PutOnBottom) -> float:
+    owner = _owner(node.cards)
+    return 0.0 if owner is None else -_SIGN[owner] * cards_affected(node.cards) * CARD_VALUE
+
+
+def polarity_CancelAction(node: ast.CancelAction) -> float:
+    return 1.0
+
+
+def polarity_Optional(node: ast.Optional) -> float:
+    """A step its performer may skip: they take only the good side of it."""
+    inner = polarity(node.step)
+    return max(inner, 0.0) if node.actor == "you" else min(inner, 0.0)
+
+
+def polarity_Conditional(node: ast.Conditional) -> float:
+    return 0.5 * polarity(node.step)
+
+
+# ------------------------------------------------------------------------- conditions ---
+
+
+def polarity_ValueDefinition(node: ast.ValueDefinition) -> float:
+    """The value itself is counted by `typical_value`, not as an effect."""
+    return 0.0
+
+
+def polarity_ValueModifier(node: ast.ValueModifier) -> float:
+    owner = _owner(node.cards)
+    count = cards_affected(node.cards)
+    amount = estimate(node.amount)
+    change = {
+        "add": amount, "subtract": -amount,
+        "multiply": (amount - 1) * CARD_VALUE, "set": amount - CARD_VALUE,
+    }[node.op] * count
+    return change * (_SIGN[owner] if owner else 1)
+
+
+def polarity_DiscardPriority(node: ast.DiscardPriority) -> float:
+    """`discarded first` shields the owner's other cards (Muro Alto); `last` keeps this one."""
+    return 0.5
+
+
+def polarity_Trigger(node: ast.Trigger) -> float:
+    return sum(polarity(step) for step in node.steps)
