@@ -31,7 +31,9 @@ class _Allow:
     used: set[str]
 
 
-def apply(text: str, deck: Deck | None, diagnostics: list[Diagnostic], enabled: Callable[[str], bool]) -> list[Diagnostic]:
+def apply(
+    text: str, deck: Deck | None, diagnostics: list[Diagnostic], enabled: Callable[[str], bool]
+) -> list[Diagnostic]:
     """`diagnostics` without the suppressed ones, plus DK130 for each code allowed in vain."""
     allows = list(_allows(text, deck))
     if not allows:

@@ -30,7 +30,8 @@ class Context:
 class Rule:
     """A registered rule.
 
-    `code`: its entry in `diagnostics.CODES`.  `guideline`: the GDD section it enforces.  `profiles`: the
+    `code`: its entry in `diagnostics.CODES`.  `guideline`: the key of the GDD guideline it enforces
+    (`deckdsl.check.guidelines`).  `profiles`: the
     game profiles it applies to (None: every profile).  `doc`: its documentation.
     """
 
@@ -42,6 +43,10 @@ class Rule:
 
     @classmethod
     def from_module(cls, module: ModuleType) -> Rule:
+        from .guidelines import BY_KEY
+
+        if module.GUIDELINE not in BY_KEY:
+            raise ValueError(f"rule {module.CODE} names an unknown guideline {module.GUIDELINE!r}")
         code = register(Code(module.CODE, module.NAME, Severity(module.SEVERITY), module.SUMMARY))
         return cls(
             code=code, check=module.check, doc=inspect.cleandoc(module.__doc__ or ""),

@@ -31,7 +31,7 @@ CODE = "DK201"
 NAME = "deck-size"
 SEVERITY = "error"
 SUMMARY = "the deck does not have the number of cards its game requires"
-GUIDELINE = "Distribuição de cartas"
+GUIDELINE = "structure"
 
 
 def check(context: Context) -> Iterator[Diagnostic]:

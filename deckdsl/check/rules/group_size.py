@@ -34,7 +34,7 @@ CODE = "DK202"
 NAME = "group-size"
 SEVERITY = "error"
 SUMMARY = "a group of cards (a type, a type and rarity …) has the wrong count"
-GUIDELINE = "Distribuição de cartas"
+GUIDELINE = "structure"
 
 
 def check(context: Context) -> Iterator[Diagnostic]:
