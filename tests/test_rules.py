@@ -3,7 +3,8 @@
 Fixture convention (`tests/rules/<CODE>.deck`): a comment line `# <CODE>` right before a block (card,
 deck header or addendum) says the rule must flag something inside that block; `# OK` says it must flag
 nothing there.  A whole-deck rule puts its near-miss in `<CODE>.ok.deck`, which must not be flagged.
-The snapshot (`<CODE>.snap`) is the `full` report of the fixture checked with only that rule selected.  Refresh snapshots with `DECKDSL_UPDATE_SNAPSHOTS=1 pytest tests/test_rules.py`.
+The snapshot (`<CODE>.snap`) is the `full` report of the fixture checked with only that rule selected.
+Refresh snapshots with `DECKDSL_UPDATE_SNAPSHOTS=1 pytest tests/test_rules.py`.
 """
 
 from __future__ import annotations
