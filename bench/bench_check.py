@@ -24,6 +24,7 @@ import collections
 import gc
 import os
 import platform
+import re
 import statistics
 import subprocess
 import sys
@@ -381,6 +382,43 @@ def breakdown(path: Path, runs: int) -> None:
 # -------------------------------------------------------------------------------- main ---
 
 
+RULES_TARGET = 0.20
+
+
+def rule_cost(cli: Path, runs: int) -> None:
+    """What the guideline rules add to `deckdsl check` on the standard deck: their run time (all rules
+    vs. only the language's own checks, interleaved) plus the time to import them."""
+    section(f"4. Cost of the guideline rules on the standard deck, median of {runs}")
+    everything = [str(cli), "check", STANDARD_DECK]
+    language_only = [str(cli), "check", "--select", "DK0,DK1", STANDARD_DECK]
+    run_process(everything)
+    with_rules, without_rules = [], []
+    for _ in range(runs):
+        with_rules.append(run_process(everything)[0])
+        without_rules.append(run_process(language_only)[0])
+    imported = subprocess.run(
+        [sys.executable, "-X", "importtime", "-c", "import deckdsl.check.registry"],
+        capture_output=True, text=True, cwd=ROOT,
+    ).stderr
+    import_us = 0
+    for line in imported.splitlines():
+        parts = line.split("|")
+        if len(parts) == 3 and re.search(r"deckdsl\.(check\.rules\.|polarity)", parts[2]):
+            import_us += int(parts[0].split(":")[1])
+    all_med, lang_med = statistics.median(with_rules), statistics.median(without_rules)
+    rules_cost = max(all_med - lang_med, 0.0) + import_us / 1e6
+    share = rules_cost / max(all_med - rules_cost, 1e-9)
+    rows = [
+        ["deckdsl check (every rule)", ms(all_med)],
+        ["deckdsl check --select DK0,DK1 (no rule runs)", ms(lang_med)],
+        ["importing the rule modules and deckdsl.polarity", ms(import_us / 1e6)],
+    ]
+    print(table(["what", "median"], rows, right={1}))
+    print()
+    print(f"  the rules add {ms(rules_cost)} = {100 * share:.1f}% to check   target <= {100 * RULES_TARGET:.0f}%   "
+          f"{verdict(share <= RULES_TARGET)}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=15, help="startup samples of each command (default 15)")
@@ -404,6 +442,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="deckdsl-bench-") as tmp:
         paths = scaling(cli, sorted(args.sizes), max(1, args.scale_runs), Path(tmp))
         breakdown(paths[max(args.sizes)], max(1, args.scale_runs))
+    rule_cost(cli, max(1, args.runs))
     print()
     print(f"total benchmark time: {time.perf_counter() - started:.1f} s")
     return 0

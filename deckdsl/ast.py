@@ -336,8 +336,8 @@ class ValueModifier(Node):
 
 
 class DiscardPriority(Node):
-    """`discarded first`: when its owner discards from their domain, this card must go `first`
-    (before their other cards) or `last`."""
+    """`discarded first`: whenever some of the cards of its owner's domain are discarded (by either
+    player), this card must go `first` (before the owner's other cards) or `last`."""
 
     kind: Literal["DiscardPriority"] = "DiscardPriority"
     order: Literal["first", "last"]

@@ -28,7 +28,8 @@ TYPICAL_ZONE_SIZE = {"domain": 3, "discard": 4, "table": 5, "deck": 20, "stars":
 """Zone sizes assumed when a value depends on them (a mid-game state: the GDD's domains rarely pass 3 to
 4 cards before an exchange for stars)."""
 
-_SIGN = {"you": 1, "opponent": -1, None: 1}
+_SIGN = {"you": 1, "opponent": -1, None: 1, "random": 0}
+"""Who benefits from a choice: `you` +1, `opponent` −1, nobody when it is made `at random`."""
 
 
 def polarity(node: ast.Node) -> float:
@@ -162,14 +163,19 @@ def polarity_LoseStars(node: ast.LoseStars) -> float:
     return -_SIGN[node.actor] * estimate(node.amount) * STAR_VALUE
 
 
-def polarity_Discard(node: ast.Discard) -> float:
-    """Discarding from a domain hurts that domain's owner; from the table it is a small gain of control
-    for whoever picks the card (Kit de Ferramentas)."""
+def _removal(node: ast.Discard | ast.PutOnBottom) -> float:
+    """Taking cards out of play: from a domain it hurts that domain's owner; from the table it is a small
+    gain of control for whoever picks the card (Kit de Ferramentas), nothing when nobody picks."""
     owner = _owner(node.cards)
     if owner is None:
-        chooser = node.cards.chooser if isinstance(node.cards, ast.Selection) else None
-        return 0.5 * _SIGN[chooser or node.actor] if isinstance(node.cards, ast.Selection) else 0.0
+        if not isinstance(node.cards, ast.Selection) or not node.cards.is_choice:
+            return 0.0
+        return 0.5 * _SIGN[node.cards.chooser or node.actor]
     return -_SIGN[owner] * cards_affected(node.cards) * CARD_VALUE
+
+
+def polarity_Discard(node: ast.Discard) -> float:
+    return _removal(node)
 
 
 def polarity_Swap(node: ast.Swap) -> float:
@@ -178,8 +184,7 @@ def polarity_Swap(node: ast.Swap) -> float:
 
 
 def polarity_PutOnBottom(node: ast.PutOnBottom) -> float:
-    owner = _owner(node.cards)
-    return 0.0 if owner is None else -_SIGN[owner] * cards_affected(node.cards) * CARD_VALUE
+    return _removal(node)
 
 
 def polarity_CancelAction(node: ast.CancelAction) -> float:

@@ -100,7 +100,7 @@ def test_codes_are_unique_and_kebab_case():
     names = [code.name for code in CODES.values()]
     assert len(names) == len(set(names))
     for code in CODES.values():
-        assert re.fullmatch(r"DK\d{3}", code.code)
+        assert re.fullmatch(r"[A-Z]{2}\d{3}", code.code)
         assert re.fullmatch(r"[a-z]+(-[a-z]+)*", code.name), code.name
 
 

@@ -84,6 +84,11 @@ GUIDELINES: tuple[Guideline, ...] = (
         "Cobiçada\".",
     ),
     Guideline(
+        "small-domains", "Questões de balanceamento > Domínio pequenos",
+        "Nas primeiras versões, estrelas custavam apenas 6 pontos. Graças a isso, em geral um domínio não "
+        "passava de mais do que 3 cartas, de forma que o Muro Alto raramente tinha o que proteger.",
+    ),
+    Guideline(
         "star-action", "Fazendo novos baralhos para o Janken Wars",
         "Uma carta com a ação \"Ganhe uma estrela\" é perfeitamente válida, embora seja possivelmente "
         "desbalanceada ou simplesmente chata.",

@@ -4,9 +4,50 @@ from __future__ import annotations
 
 from ..diagnostics import CODES, Code
 from .rule import Rule
-from .rules import deck_size, group_size
+from .rules import (
+    action_and_condition,
+    better_than_reference,
+    card_named_in_effect,
+    complex_simple_card,
+    deck_size,
+    dominated_card,
+    group_size,
+    high_value_without_drawback,
+    long_effect,
+    low_star_cost,
+    name_shape,
+    needless_modifier_order,
+    paper_value,
+    plain_special_card,
+    rarity_tracks_power,
+    single_counterpart,
+    star_gain,
+    unordered_modifiers,
+)
 
-RULES: tuple[Rule, ...] = tuple(Rule.from_module(m) for m in (deck_size, group_size))
+RULES: tuple[Rule, ...] = tuple(
+    Rule.from_module(module)
+    for module in (
+        deck_size,  # DK201
+        group_size,  # DK202
+        rarity_tracks_power,  # JW101
+        complex_simple_card,  # JW102
+        plain_special_card,  # JW103
+        card_named_in_effect,  # JW104
+        single_counterpart,  # JW105
+        better_than_reference,  # JW106
+        dominated_card,  # JW107
+        high_value_without_drawback,  # JW108
+        long_effect,  # JW109
+        action_and_condition,  # JW110
+        name_shape,  # JW111
+        paper_value,  # JW112
+        unordered_modifiers,  # JW113
+        needless_modifier_order,  # JW114
+        star_gain,  # JW115
+        low_star_cost,  # JW116
+    )
+)
 
 
 def all_codes() -> list[Code]:

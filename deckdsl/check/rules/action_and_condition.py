@@ -1,0 +1,66 @@
+"""action-and-condition (JW110)
+
+## What it does
+Flags a card that has both an action (or a cost, which happens like an action) and a condition.
+
+## Why
+"Em particular, evite ao máximo que uma carta tenha uma ação e uma condição ao mesmo tempo" (GDD, "Menos é
+mais").  An action happens once, when the card is won; a condition applies all the time while the card is
+in a domain.  A card with both asks the players to remember two kinds of rule for one card.
+
+## Example
+    card "Cofre Trancado" {
+      type: pedra
+      rarity: avançada
+      copies: 4
+      value: 3
+      action: discard a card from the table
+      condition: discarded last
+    }
+
+## Use instead
+Keep one of the two — the one that tells the card's story — and move the other to a card of its own:
+
+    card "Cofre Trancado" {
+      type: pedra
+      rarity: avançada
+      copies: 4
+      value: 3
+      condition: discarded last
+    }
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ...diagnostics import Diagnostic, Label
+from ..rule import Context
+
+CODE = "JW110"
+NAME = "action-and-condition"
+SEVERITY = "warning"
+SUMMARY = "a card has both an action (or a cost) and a condition"
+GUIDELINE = "action-and-condition"
+PROFILES = ("janken-wars",)
+
+
+def check(context: Context) -> Iterator[Diagnostic]:
+    for card in context.deck.cards:
+        if card.condition is None or "condition" not in card.field_spans:
+            continue
+        once = [name for name in ("action", "cost") if getattr(card, name) is not None]
+        if not once:
+            continue
+        what = " and ".join(f"a {name}" if name == "cost" else f"an {name}" for name in once)
+        yield Diagnostic(
+            CODE,
+            f"`{card.name}` has both {what} and a condition",
+            card.field_spans["condition"],
+            labels=tuple(
+                Label(card.field_spans[name], f"the {name} happens once, when the card is won")
+                for name in once if name in card.field_spans
+            ),
+            help=f"keep either what happens once (the {' and '.join(once)}) or what applies all the time "
+            "(the condition), and give the other its own card",
+        )

@@ -1,0 +1,98 @@
+"""better-than-reference (JW106)
+
+## What it does
+Flags a card worth 4 points or more that has an effect helping its owner and nothing that costs them:
+no `cost:`, no negative value, no step or clause that hurts them (`deckdsl.polarity.has_benefit` and
+`has_drawback`).  For a `*` card the value is its definition at typical zone sizes
+(`deckdsl.polarity.typical_value`).  Such a card is strictly better than Origami Sublime, the standard
+deck's reference card: 4 points and no effect.
+
+## Why
+"Uma carta que vale 4 pontos e tem um efeito positivo é estritamente melhor que o \"Origami Sublime\",
+logo é quase certamente desbalanceada" (GDD, "Por onde começar").  Whoever wins it gets Origami Sublime
+and something more, for free.
+
+## Example
+    card "Caderno Mágico" {
+      type: papel
+      rarity: avançada
+      copies: 4
+      value: 4
+      action: gain top card of the deck
+    }
+
+## Use instead
+Lower the value, or make the card pay for its effect:
+
+    card "Caderno Mágico" {
+      type: papel
+      rarity: avançada
+      copies: 4
+      value: 2
+      action: gain top card of the deck
+    }
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ... import ast
+from ...diagnostics import Diagnostic, Label
+from ...polarity import effect_nodes, has_benefit, has_drawback, polarity, typical_value
+from ..rule import Context
+
+CODE = "JW106"
+NAME = "better-than-reference"
+SEVERITY = "warning"
+SUMMARY = "a card worth 4 or more with a positive effect and no drawback: better than Origami Sublime"
+GUIDELINE = "reference-card"
+PROFILES = ("janken-wars",)
+
+REFERENCE = "Origami Sublime"
+REFERENCE_VALUE = 4
+"""The GDD's reference card: 4 points, no effect."""
+
+
+def check(context: Context) -> Iterator[Diagnostic]:
+    for card in context.deck.cards:
+        found = _judge(card)
+        if found is not None:
+            yield found
+
+
+def _judge(card: ast.Card) -> Diagnostic | None:
+    if card.value is None:
+        return None
+    value = typical_value(card)
+    if value < REFERENCE_VALUE or not has_benefit(card) or has_drawback(card):
+        return None
+    if isinstance(card.value, int):
+        worth = f"is worth {card.value} points"
+    else:
+        worth = f"is worth about {_fmt(value)} points (its `value =` at typical zone sizes)"
+    labels = tuple(
+        Label(node.span, f"helps its owner: worth {_signed(polarity(node))} points")
+        for node in effect_nodes(card)
+        if polarity(node) > 0
+    )
+    return Diagnostic(
+        CODE,
+        f"`{card.name}` {worth} and has a positive effect with no drawback: strictly better than "
+        f"`{REFERENCE}` ({REFERENCE_VALUE} points, no effect)",
+        card.field_spans.get("value", card.name_span),
+        labels=labels,
+        help=(
+            f"lower its value below {REFERENCE_VALUE}, or give it a drawback: a `cost:` such as "
+            "`discard a card from your domain`, or an effect that hurts its owner"
+        ),
+    )
+
+
+def _fmt(number: float) -> str:
+    number = round(number, 1) + 0.0
+    return f"{number:.0f}" if float(number).is_integer() else f"{number:.1f}"
+
+
+def _signed(number: float) -> str:
+    return ("+" if number > 0 else "") + _fmt(number)

@@ -1,0 +1,67 @@
+"""card-named-in-effect (JW104)
+
+## What it does
+Flags an effect that names another card of the deck (`named "X"` in a cost, an action or a condition):
+such an effect only ever interacts with that one card.  A card that names itself (to find its own
+copies) is not flagged, nor a name that is not a card of the deck (that is DK111).
+
+## Why
+"Evite cartas que só existem para interagir com outra carta específica" (GDD, "Interações muito
+específicas").  An effect written around one card does nothing when that card is not in play, and makes
+the two cards a pair instead of parts of a deck with "várias interações interessantes".
+
+## Example
+    card "Guarda-Chuva Rasgado" {
+      type: papel
+      rarity: simples
+      copies: 6
+      value: 2
+      # only ever matters when the opponent holds an Estilete Afiado
+      action: opponent discards all cards named "Estilete Afiado" in opponent's domain
+    }
+
+## Use instead
+Describe the cards by what they are — their type, their value, where they are — so the effect works
+with several cards: `opponent discards all cards of type tesoura with value <= 1 in opponent's domain`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ... import ast
+from ...diagnostics import Diagnostic, Label
+from ...polarity import effect_nodes
+from ..rule import Context
+
+CODE = "JW104"
+NAME = "card-named-in-effect"
+SEVERITY = "warning"
+SUMMARY = "an effect names another card of the deck (`named \"X\"`)"
+GUIDELINE = "specific-interactions"
+PROFILES = ("janken-wars",)
+
+
+def check(context: Context) -> Iterator[Diagnostic]:
+    deck = context.deck
+    for card in deck.cards:
+        for node in effect_nodes(card):
+            for found in _name_filters(node):
+                named = deck.card(found.name)
+                if named is None or named.name == card.name:
+                    continue  # not a card of the deck (DK111), or a card finding its own copies
+                yield Diagnostic(
+                    CODE,
+                    f"`{card.name}` names `{found.name}`: this effect only works with that one card",
+                    found.span,
+                    labels=(Label(named.name_span, f"`{named.name}` is here"),),
+                    help="describe the cards by what they are (`of type …`, `with value …`, a zone) so the "
+                    "effect works with several cards of the deck",
+                )
+
+
+def _name_filters(node: ast.Node) -> Iterator[ast.NameFilter]:
+    if isinstance(node, ast.NameFilter):
+        yield node
+    for child in node.children():
+        yield from _name_filters(child)

@@ -1,0 +1,106 @@
+"""dominated-card (JW107)
+
+## What it does
+Compares the cards of each type two by two.  Card A dominates card B when both have whole-number values
+and A is at least as good on both counts — A's value >= B's value and the polarity of A's effects
+(`deckdsl.polarity.card_polarity`: what they are worth to the owner) >= B's — with at least one of the
+two strictly greater, and A has no drawback that B lacks (A has no drawback, or B has one too:
+`deckdsl.polarity.has_drawback`).  B is flagged, with its dominating cards shown.  Cards worth `*`
+are left out (their value depends on the game), and so are cards with no copies; two cards equal on both
+counts do not dominate each other.  The standard deck has no dominated card.
+
+## Why
+"Uma carta que vale 4 pontos e tem um efeito positivo é estritamente melhor que o \"Origami Sublime\",
+logo é quase certamente desbalanceada" (GDD, "Por onde começar").  The same reasoning holds between any
+two cards of a type: when one is worth more and does more, the other is a card nobody wants to win when
+both are on the table, and it adds nothing to the deck.
+
+## Example
+    card "Clipe Entortado" {
+      type: tesoura
+      rarity: simples
+      copies: 3
+      value: 2
+      action: opponent discards a card from opponent's domain at random
+    }
+
+    card "Borracha Gasta" {     # dominated: fewer points, weaker effect
+      type: tesoura
+      rarity: simples
+      copies: 3
+      value: 1
+      action: discard a card from the table
+    }
+
+## Use instead
+Give the dominated card something the other lacks — more points, a stronger or different effect — or
+give the dominating one a drawback; or cut the dominated card and spend its copies elsewhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ... import ast
+from ...diagnostics import Diagnostic, Label
+from ...polarity import card_polarity, has_drawback
+from ..rule import Context
+
+CODE = "JW107"
+NAME = "dominated-card"
+SEVERITY = "warning"
+SUMMARY = "a card that another card of its type beats on value and effect, with no extra drawback"
+GUIDELINE = "reference-card"
+PROFILES = ("janken-wars",)
+
+
+def check(context: Context) -> Iterator[Diagnostic]:
+    judged: list[tuple[ast.Card, int, float, bool]] = []
+    for card in context.deck.cards:
+        if not isinstance(card.value, int) or card.type is None or card.copies < 1:
+            continue
+        judged.append((card, card.value, card_polarity(card), has_drawback(card)))
+    for b, b_value, b_polarity, b_drawback in judged:
+        dominators = [
+            (a, a_value, a_polarity)
+            for a, a_value, a_polarity, a_drawback in judged
+            if a is not b
+            and a.name != b.name
+            and a.type == b.type
+            and a_value >= b_value
+            and a_polarity >= b_polarity
+            and (a_value > b_value or a_polarity > b_polarity)
+            and (not a_drawback or b_drawback)
+        ]
+        if not dominators:
+            continue
+        dominators.sort(key=lambda d: (-(d[1] - b_value) - (d[2] - b_polarity), d[0].name))
+        best, best_value, best_polarity = dominators[0]
+        others = len(dominators) - 1
+        also = f" and by {others} other card{'s' if others != 1 else ''} of its type" if others else ""
+        which = "none of them with a" if others else "which has no"
+        yield Diagnostic(
+            CODE,
+            f"`{b.name}` ({_points(b_value)}, effects worth {_signed(b_polarity)}) is dominated by "
+            f"`{best.name}` ({_points(best_value)}, effects worth {_signed(best_polarity)}){also}, "
+            f"{which} drawback that `{b.name}` lacks",
+            b.name_span,
+            labels=tuple(
+                Label(a.name_span, f"dominates `{b.name}`: {_points(a_value)}, effects worth {_signed(a_polarity)}")
+                for a, a_value, a_polarity in dominators
+            ),
+            help=(
+                f"give `{b.name}` something `{best.name}` lacks (more points, a stronger or different "
+                f"effect), give `{best.name}` a drawback, or cut `{b.name}`"
+            ),
+        )
+
+
+def _points(value: int) -> str:
+    return f"{value} point{'' if value in (1, -1) else 's'}"
+
+
+def _signed(number: float) -> str:
+    number = round(number, 1) + 0.0
+    text = f"{number:.0f}" if number.is_integer() else f"{number:.1f}"
+    return ("+" if number > 0 else "") + text

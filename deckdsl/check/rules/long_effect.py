@@ -1,0 +1,87 @@
+"""long-effect (JW109)
+
+## What it does
+Flags a card whose effects — its cost, action and condition together — are too long to say in a few
+words.  The length is measured on the syntax tree: every step, clause, card set, filter and number is one
+node (`deckdsl.polarity.card_size`), and a card with more than 12 nodes is flagged.  For scale, the
+longest card of the standard deck, Estátua de Sucata (`value = ceil(count(your discard pile) / 2)`), has
+6, and the GDD's original Joia Cobiçada, the trigger it calls "bem mais complicado", has 8.  Once the
+card text generator lands, the rule will also measure the printed words.
+
+## Why
+"Se na hora de escrever um efeito que você pensou você notar que não dá para expressar esse efeito em
+poucas palavras, então é uma melhor rever o projeto da carta" (GDD, "Menos é mais").  There is little
+room on a card, and a long effect is hard to read and to remember mid-game.
+
+## Example
+    card "Canivete Suíço" {
+      type: tesoura
+      rarity: especial
+      copies: 2
+      value: 1
+      action: discard up to 2 cards of type papel from the table, then opponent discards a card with value >= 3 from opponent's domain chosen by you, then you may put top 2 cards of the deck on the bottom of the deck, then gain top card of the deck
+    }
+
+## Use instead
+Keep the one step that tells the card's story and drop the rest, or split the idea over two cards:
+
+    card "Canivete Suíço" {
+      type: tesoura
+      rarity: especial
+      copies: 2
+      value: 1
+      action: discard up to 2 cards of type papel from the table
+    }
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ...diagnostics import Diagnostic, Label
+from ...polarity import card_size, size
+from ..rule import Context
+
+CODE = "JW109"
+NAME = "long-effect"
+SEVERITY = "warning"
+SUMMARY = "a card's effects are too long to say in a few words"
+GUIDELINE = "less-is-more"
+PROFILES = ("janken-wars",)
+
+LIMIT = 12
+"""The most nodes a card's effects may have (the standard deck's longest has 6)."""
+
+
+def check(context: Context) -> Iterator[Diagnostic]:
+    for card in context.deck.cards:
+        total = card_size(card)
+        if total <= LIMIT:
+            continue
+        fields = [(name, _field_size(card, name)) for name in ("cost", "action", "condition")]
+        fields = [(name, n) for name, n in fields if n and name in card.field_spans]
+        if not fields:
+            continue
+        longest, longest_size = max(fields, key=lambda item: item[1])
+        labels = tuple(
+            Label(card.field_spans[name], f"{n} more here") for name, n in fields if name != longest
+        )
+        yield Diagnostic(
+            CODE,
+            f"the effects of `{card.name}` have {total} parts, more than a few words can say "
+            f"(the limit is {LIMIT})",
+            card.field_spans[longest],
+            labels=labels,
+            help=(
+                f"the {longest} alone has {longest_size} parts; keep the step that tells the card's "
+                "story and drop or move the rest (the standard deck's longest, `Estátua de Sucata`, has 6)"
+            ),
+        )
+
+
+def _field_size(card, name: str) -> int:
+    node = getattr(card, name)
+    if node is None:
+        return 0
+    parts = node.steps if name in ("cost", "action") else node.clauses
+    return sum(size(part) for part in parts)

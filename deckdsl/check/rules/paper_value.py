@@ -1,0 +1,81 @@
+"""paper-value (JW112)
+
+## What it does
+Compares the mean value of the cards of each type, weighted by copies, and flags a deck where the paper
+cards are not the most valuable type (a tie for the highest mean is not flagged).  A `*` value counts as
+its typical value (`deckdsl.polarity.typical_value`: the definition evaluated at typical zone sizes).  In
+the standard deck paper is worth 3.17 per card on average, rock 2.33 and scissors 0.83.
+
+## Why
+"Cartas do tipo papel costumam valer mais pontos por causa do flavor delas" (GDD, "Por onde começar").
+Paper cards are art and expression, light things with few effects, so they make up in points what they
+lack in action; rock and scissors pay for their effects with lower values.
+
+## Example
+    card "Origami Sublime" {
+      type: papel
+      rarity: simples
+      copies: 6
+      value: 1          # with the rest of the standard deck, paper averages 1.67 and rock 2.33
+    }
+
+## Use instead
+Raise the value of the paper cards (or lower that of the other types, giving them effects instead), so
+that paper is the type worth most per card:
+
+    card "Origami Sublime" {
+      type: papel
+      rarity: simples
+      copies: 6
+      value: 4
+    }
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ...diagnostics import Diagnostic
+from ...polarity import typical_value
+from ..rule import Context
+
+CODE = "JW112"
+NAME = "paper-value"
+SEVERITY = "info"
+SUMMARY = "paper cards are not, on average, the type worth the most points"
+GUIDELINE = "paper-value"
+PROFILES = ("janken-wars",)
+
+TYPES = ("rock", "paper", "scissors")
+
+
+def means(deck) -> dict[str, float]:
+    """The copy-weighted mean typical value of each type that has cards with a value."""
+    totals = {kind: 0.0 for kind in TYPES}
+    copies = {kind: 0 for kind in TYPES}
+    for card in deck.cards:
+        if card.type in totals and card.value is not None and card.copies > 0:
+            totals[card.type] += typical_value(card) * card.copies
+            copies[card.type] += card.copies
+    return {kind: totals[kind] / copies[kind] for kind in TYPES if copies[kind]}
+
+
+def check(context: Context) -> Iterator[Diagnostic]:
+    deck = context.deck
+    mean = means(deck)
+    if "paper" not in mean or len(mean) < 2:
+        return
+    best = max(mean, key=lambda kind: mean[kind])
+    if round(mean[best], 6) <= round(mean["paper"], 6):
+        return
+    papers = [card for card in deck.cards if card.type == "paper"]
+    span = deck.title_span or papers[0].name_span
+    shown = ", ".join(f"{kind} {mean[kind]:.2f}" for kind in TYPES if kind in mean)
+    yield Diagnostic(
+        CODE,
+        f"paper cards are worth {mean['paper']:.2f} points on average, less than {best} cards "
+        f"({shown})",
+        span,
+        help="the GDD's paper cards are worth the most (the standard deck: paper 3.17, rock 2.33, "
+        "scissors 0.83); raise the paper values or lower the others'",
+    )

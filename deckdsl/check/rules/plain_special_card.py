@@ -1,0 +1,69 @@
+"""plain-special-card (JW103)
+
+## What it does
+Flags a special card with no effect at all: no `cost:`, no `action:` and no `condition:` — only a
+value.  (A `*` card has a condition, its `value = …` definition, so it is not plain.)
+
+## Why
+"Efeitos complexos ou de grande impacto (positivo, negativo ou neutro) são bons candidatos para cartas de
+maior raridade, enquanto que efeitos simples e recorrentes habitam cartas de menor raridade" (GDD,
+"Raridade das cartas").  Special cards "possuem efeitos complexos, e devem aparecer apenas de vez em
+quando para trazer reviravoltas à partida" (GDD, "Componentes"): a card that is only points brings no
+twist, and spends one of the deck's two special slots of its type.
+
+## Example
+    card "Pedra Preciosa" {
+      type: pedra
+      rarity: especial
+      copies: 2
+      value: 5
+    }
+
+## Use instead
+Make the plain card simple (Origami Sublime, the GDD's reference card, is a simple card worth 4 points
+with no effect), or give the special card an effect worth its rarity:
+
+    card "Pedra Preciosa" {
+      type: pedra
+      rarity: especial
+      copies: 2
+      value: 5
+      cost: discard two cards from your domain
+    }
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ...diagnostics import Diagnostic, Label
+from ..rule import Context
+
+CODE = "JW103"
+NAME = "plain-special-card"
+SEVERITY = "warning"
+SUMMARY = "a special card with no effect (no cost, action or condition)"
+GUIDELINE = "rarity-complexity"
+PROFILES = ("janken-wars",)
+
+SPECIAL = "special"
+
+
+def check(context: Context) -> Iterator[Diagnostic]:
+    for card in context.deck.cards:
+        if card.rarity != SPECIAL or any(f is not None for f in (card.cost, card.action, card.condition)):
+            continue
+        rarity = next((a for a in card.attributes if a.name == "rarity"), None)
+        span = rarity.value_span if rarity is not None else card.name_span
+        plural = "" if card.value in (1, -1) else "s"
+        worth = "" if card.value in (None, "*") else f": it is only worth {card.value} point{plural}"
+        yield Diagnostic(
+            CODE,
+            f"special card `{card.name}` has no effect (no cost, action or condition){worth}",
+            span,
+            labels=(Label(card.name_span, "a value and nothing else"),) if span != card.name_span else (),
+            help=(
+                f"make `{card.name}` simple, as plain cards like `Origami Sublime` are, or give it an "
+                "effect that brings a twist"
+            ),
+        )

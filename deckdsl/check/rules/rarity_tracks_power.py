@@ -1,0 +1,122 @@
+"""rarity-tracks-power (JW101)
+
+## What it does
+For each type, averages the static power (`deckdsl.polarity.power`: the card's typical value plus what
+its effects are worth to its owner) of the cards of each rarity, weighted by copies.  It flags the deck
+when, in at least 2 of the types, that mean power rises strictly with rarity (simple < advanced <
+special) and the special cards are at least 2 points stronger than the simple ones.  One type that
+climbs can be a coincidence; two or more is a deck that uses rarity as a power level.  The standard deck
+is not flagged: its power goes up and down across rarities in every type.
+
+## Why
+"Sempre evite tratar raridade (simples, avançada, especial) como nível de poder das cartas" (GDD,
+"Raridade das cartas").  Rarity says how unique, how complex an effect is, not how strong the card
+is: a deck whose rare cards are simply better rewards the player who happens to draw them.
+
+## Example
+    card "Lápis Comum" {
+      type: tesoura
+      rarity: simples
+      copies: 6
+      value: 1
+    }
+
+    card "Caneta Boa" {
+      type: tesoura
+      rarity: avançada
+      copies: 4
+      value: 2
+      action: gain top card of the deck
+    }
+
+    card "Caneta Tinteiro" {
+      type: tesoura
+      rarity: especial
+      copies: 2
+      value: 3
+      action: gain top 2 cards of the deck
+    }
+    # ... and the same climb in a second type
+
+## Use instead
+Give the simple cards solid values or useful effects and make the special cards different rather than
+stronger: a special card may be weak with a striking effect (Rolo Compressor is worth -2 points).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import pairwise
+
+from ...diagnostics import Diagnostic, Label
+from ...polarity import power
+from ..rule import Context
+
+CODE = "JW101"
+NAME = "rarity-tracks-power"
+SEVERITY = "warning"
+SUMMARY = "mean card power rises with rarity in two or more types"
+GUIDELINE = "rarity-power"
+PROFILES = ("janken-wars",)
+
+MIN_TYPES = 2
+"""How many types must climb for the deck to be flagged."""
+
+MIN_SPREAD = 2.0
+"""How much stronger, in points of power, the special cards of a type must be than its simple ones."""
+
+
+def check(context: Context) -> Iterator[Diagnostic]:
+    deck, profile = context.deck, context.profile
+    type_spec, rarity_spec = profile.attributes.get("type"), profile.attributes.get("rarity")
+    if type_spec is None or rarity_spec is None or not deck.cards:
+        return
+    rarities = list(rarity_spec.values)
+    if len(rarities) < 2:
+        return
+    climbing = []  # (type, means by rarity, strongest cards of the highest rarity)
+    for card_type in type_spec.values:
+        totals: dict[str, list[float]] = {rarity: [0.0, 0] for rarity in rarities}
+        top: list[tuple[float, object]] = []
+        for card in deck.cards:
+            if card.type != card_type or card.rarity not in totals or card.copies < 1:
+                continue
+            card_power = power(card)
+            totals[card.rarity][0] += card_power * card.copies
+            totals[card.rarity][1] += card.copies
+            if card.rarity == rarities[-1]:
+                top.append((card_power, card))
+        if not totals or any(count == 0 for _, count in totals.values()):
+            continue  # a rarity with no cards: nothing to compare
+        means = [totals[rarity][0] / totals[rarity][1] for rarity in rarities]
+        rises = all(low < high for low, high in pairwise(means))
+        if rises and means[-1] - means[0] >= MIN_SPREAD:
+            strongest = max(p for p, _ in top)
+            climbing.append((card_type, means, [c for p, c in top if p == strongest]))
+    if len(climbing) < MIN_TYPES:
+        return
+    span = deck.title_span or deck.cards[0].name_span
+    described = "; ".join(
+        f"`{card_type}` " + " < ".join(f"{rarity} {_fmt(mean)}" for rarity, mean in zip(rarities, means, strict=True))
+        for card_type, means, _ in climbing
+    )
+    labels = tuple(
+        Label(card.name_span, f"power {_fmt(power(card))}, the strongest {rarities[-1]} `{card_type}` card")
+        for card_type, _, cards in climbing
+        for card in cards
+    )
+    yield Diagnostic(
+        CODE,
+        f"mean card power rises with rarity in {len(climbing)} of {len(type_spec.values)} types: {described}",
+        span,
+        labels=labels,
+        help=(
+            f"rarity should say how unique an effect is, not how strong the card is: strengthen the "
+            f"{rarities[0]} cards, or make the {rarities[-1]} cards different rather than better"
+        ),
+    )
+
+
+def _fmt(number: float) -> str:
+    number = round(number, 1) + 0.0  # no `-0`
+    return f"{number:.0f}" if float(number).is_integer() else f"{number:.1f}"

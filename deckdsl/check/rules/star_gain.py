@@ -1,0 +1,77 @@
+"""star-gain (JW115)
+
+## What it does
+Flags every step that gives stars (`gain 1 star`, `opponent gains a star`): in a cost, in an action, or
+in the steps of a trigger, including inside `may` and `if`.
+
+## Why
+"Uma carta com a ação “Ganhe uma estrela” é perfeitamente válida, embora seja possivelmente
+desbalanceada ou simplesmente chata" (GDD, "Fazendo novos baralhos para o Janken Wars").  A star is
+worth a whole exchange of domain cards (8 points), so one dispute won can decide a third of the game,
+and it skips the part of the game where the players build up and defend their domains.
+
+## Example
+    card "Bilhete Premiado" {
+      type: papel
+      rarity: especial
+      copies: 1
+      value: 0
+      action: gain 1 star
+    }
+
+## Use instead
+Give points or cards, which still go through the domain and can be taken away, or keep the star and
+make the card pay for it (then playtest it, and silence the warning with `# deckdsl: allow JW115`):
+
+    card "Bilhete Premiado" {
+      type: papel
+      rarity: especial
+      copies: 1
+      value: 0
+      action: gain top 2 cards of the deck
+    }
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ... import ast
+from ...diagnostics import Diagnostic
+from ...polarity import effect_nodes
+from ..rule import Context
+
+CODE = "JW115"
+NAME = "star-gain"
+SEVERITY = "warning"
+SUMMARY = "an effect gives stars"
+GUIDELINE = "star-action"
+PROFILES = ("janken-wars",)
+
+
+def check(context: Context) -> Iterator[Diagnostic]:
+    deck, profile = context.deck, context.profile
+    star_cost = next((s.value for s in deck.rules if s.name == "star_cost"), None)
+    if star_cost is None and "star_cost" in profile.rules:
+        star_cost = profile.rules["star_cost"].default
+    worth = f"a domain worth {star_cost} points" if star_cost else "a domain"
+    for card in deck.cards:
+        for node in effect_nodes(card):
+            for step in _star_gains(node):
+                amount = step.amount.value if isinstance(step.amount, ast.Number) else None
+                stars = "stars" if amount is None else f"{amount} star{'s' if amount != 1 else ''}"
+                whom = "you" if step.actor == "you" else "the opponent"
+                yield Diagnostic(
+                    CODE,
+                    f"`{card.name}` gives {whom} {stars}",
+                    step.span,
+                    help=f"a star skips building {worth}, so it is likely unbalanced or dull; give points "
+                    "or cards instead, or playtest the card and keep it",
+                )
+
+
+def _star_gains(node: ast.Node) -> Iterator[ast.GainStars]:
+    if isinstance(node, ast.GainStars):
+        yield node
+    for child in node.children():
+        yield from _star_gains(child)
