@@ -7,14 +7,13 @@ Class names match the grammar's rule names (`grammars/deck.lark`: rule `gain` bu
 The tree is syntactic: card sets and numbers share one expression union (`Expr`), and the checker
 (`deckdsl.check.semantics`) types it — `count(3)` parses, and is reported as a type error.
 
-Polarity: each effect primitive declares, as class data, whether it is good or bad *for the player who
-performs it* (`POLARITY`): `+1` helps, `-1` hurts, `0` depends on its arguments.  Lint rules read it from
-here instead of guessing.
+What each effect is worth to a card's owner (its polarity) is defined once, next to these classes, in
+`deckdsl.polarity` (one `polarity_<Node>` per effect node); lint rules read it from there.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, ClassVar, Literal, TypeVar, Union
+from typing import Annotated, Literal, TypeVar, Union
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field
 
@@ -188,7 +187,6 @@ class Comparison(Node):
 class Step(Node):
     """Base of action steps.  `player`: who performs the step (None: the card's owner, `you`)."""
 
-    POLARITY: ClassVar[int] = 0
     player: Player | None = None
 
     @property
@@ -199,7 +197,6 @@ class Step(Node):
 class Gain(Step):
     """The player puts `cards` into their domain (`gain top 2 cards of the deck`)."""
 
-    POLARITY: ClassVar[int] = +1
     kind: Literal["Gain"] = "Gain"
     cards: Expr
 
@@ -207,7 +204,6 @@ class Gain(Step):
 class GainStars(Step):
     """The player gains `amount` stars."""
 
-    POLARITY: ClassVar[int] = +1
     kind: Literal["GainStars"] = "GainStars"
     amount: Expr
 
@@ -215,7 +211,6 @@ class GainStars(Step):
 class LoseStars(Step):
     """The player loses `amount` stars (returned to the supply)."""
 
-    POLARITY: ClassVar[int] = -1
     kind: Literal["LoseStars"] = "LoseStars"
     amount: Expr
 
@@ -223,7 +218,6 @@ class LoseStars(Step):
 class Discard(Step):
     """The player discards `cards`: they go to *that player's* discard pile, whoever owned them."""
 
-    POLARITY: ClassVar[int] = 0
     kind: Literal["Discard"] = "Discard"
     cards: Expr
 
@@ -231,7 +225,6 @@ class Discard(Step):
 class Swap(Step):
     """`first` and `second` trade places (`swap this with a card from opponent's domain`)."""
 
-    POLARITY: ClassVar[int] = 0
     kind: Literal["Swap"] = "Swap"
     first: Expr
     second: Expr
@@ -240,7 +233,6 @@ class Swap(Step):
 class PutOnBottom(Step):
     """The player puts `cards` on the bottom of the deck."""
 
-    POLARITY: ClassVar[int] = 0
     kind: Literal["PutOnBottom"] = "PutOnBottom"
     cards: Expr
 
@@ -248,7 +240,6 @@ class PutOnBottom(Step):
 class CancelAction(Step):
     """The action of `cards` (default: `it`, the event's card) does not happen."""
 
-    POLARITY: ClassVar[int] = +1
     kind: Literal["CancelAction"] = "CancelAction"
     cards: Expr | None = None
 
