@@ -79,10 +79,13 @@ DOMAIN = "domain"
 
 def check(context: Context) -> Iterator[Diagnostic]:
     deck, profile = context.deck, context.profile
+    discards = [
+        (other, step) for other in deck.cards for step in _steps(other) if isinstance(step, ast.Discard)
+    ]
     for card in deck.cards:
         for clause in card.condition.clauses if card.condition else ():
             if isinstance(clause, ast.DiscardPriority):
-                found = _counterparts(deck, card, partial(_picks_from_domain, card=card, profile=profile))
+                found = _counterparts(discards, card, partial(_picks_from_domain, card=card, profile=profile))
                 if len(found) == 1:
                     other, step = found[0]
                     yield Diagnostic(
@@ -99,7 +102,7 @@ def check(context: Context) -> Iterator[Diagnostic]:
                 watched = _event_cards(event, card, profile)
                 if _rules_discard(watched):
                     continue
-                found = _counterparts(deck, card, partial(_fires, watched=watched, profile=profile))
+                found = _counterparts(discards, card, partial(_fires, watched=watched, profile=profile))
                 if len(found) == 1:
                     other, step = found[0]
                     yield Diagnostic(
@@ -115,15 +118,16 @@ def check(context: Context) -> Iterator[Diagnostic]:
 # ------------------------------------------------------------------------------ steps ---
 
 
-def _counterparts(deck: ast.Deck, card: ast.Card, matches) -> list[tuple[ast.Card, ast.Node]]:
-    """The other cards with a step that `matches`, each with its first such step."""
-    found = []
-    for other in deck.cards:
-        if other.name == card.name:
+def _counterparts(discards: list, card: ast.Card, matches) -> list[tuple[ast.Card, ast.Node]]:
+    """Other cards with a discard step that `matches`, each with its first such step — at most two, since
+    the rule only asks whether there is exactly one (so a 10,000-card deck stays linear)."""
+    found: list[tuple[ast.Card, ast.Node]] = []
+    for other, step in discards:
+        if other.name == card.name or any(other is seen for seen, _ in found) or not matches(step):
             continue
-        step = next((step for step in _steps(other) if matches(step)), None)
-        if step is not None:
-            found.append((other, step))
+        found.append((other, step))
+        if len(found) == 2:
+            break
     return found
 
 
