@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .ast import Deck
+from .check import registry as _registry  # noqa: F401 — registers every rule's code in diagnostics.CODES
 from .config import Config
 from .diagnostics import Diagnostic, Severity
 from .profile import Profile

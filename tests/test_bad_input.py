@@ -261,19 +261,23 @@ def test_nine_megabyte_file_message_gives_the_real_size(tmp_path):
     assert f"{size:,}" in diagnostic.message or "more than" in diagnostic.message, diagnostic.message
 
 
-def test_many_errors_late_in_a_big_file_finish(tmp_path):
+@pytest.mark.parametrize("output_format", ["json", "full", "concise", "sarif"])
+def test_many_errors_late_in_a_big_file_finish(tmp_path, output_format):
     path = tmp_path / "late-errors.deck"
     path.write_bytes(HEADER.encode() + b"# " + b"x" * (7_500_000) + b"\n" + b"}\n" * 20_000)
     assert path.stat().st_size < 8 * 1024 * 1024  # under the DK006 limit: the file must be checked
     try:
         proc = subprocess.run(
-            [sys.executable, "-m", "deckdsl", "check", "--format", "json", str(path)],
+            [sys.executable, "-m", "deckdsl", "check", "--format", output_format, str(path)],
             capture_output=True, timeout=10,
         )
     except subprocess.TimeoutExpired:
         pytest.fail("checking a 7.5 MB file with 20,000 errors took more than 10 s")
     assert proc.returncode == 1
-    assert len(json.loads(proc.stdout)["diagnostics"]) == 20_000
+    if output_format == "json":
+        assert len(json.loads(proc.stdout)["diagnostics"]) == 20_000
+    elif output_format == "sarif":
+        assert len(json.loads(proc.stdout)["runs"][0]["results"]) == 20_000
 
 
 def test_message_for_a_field_cut_at_the_end_of_the_line_reads_well():
