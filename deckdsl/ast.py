@@ -13,6 +13,7 @@ What each effect is worth to a card's owner (its polarity) is defined once, next
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Annotated, Literal, TypeVar, Union
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field
@@ -30,6 +31,14 @@ class Node(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     span: Span
+
+    def walk(self) -> Iterator[Node]:
+        """This node and every node below it, depth first, in source order (iterative: no recursion)."""
+        stack: list[Node] = [self]
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(reversed(node.children()))
 
     def children(self) -> list[Node]:
         """The direct child nodes, in field order (for generic walkers)."""

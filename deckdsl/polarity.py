@@ -82,7 +82,7 @@ def power(card: ast.Card) -> float:
 
 def size(node: ast.Node) -> int:
     """How many nodes an effect has: a measure of how much there is to read and remember."""
-    return 1 + sum(size(child) for child in node.children())
+    return sum(1 for _ in node.walk())
 
 
 def card_size(card: ast.Card) -> int:

@@ -61,7 +61,4 @@ def check(context: Context) -> Iterator[Diagnostic]:
 
 
 def _name_filters(node: ast.Node) -> Iterator[ast.NameFilter]:
-    if isinstance(node, ast.NameFilter):
-        yield node
-    for child in node.children():
-        yield from _name_filters(child)
+    return (found for found in node.walk() if isinstance(found, ast.NameFilter))

@@ -71,7 +71,4 @@ def check(context: Context) -> Iterator[Diagnostic]:
 
 
 def _star_gains(node: ast.Node) -> Iterator[ast.GainStars]:
-    if isinstance(node, ast.GainStars):
-        yield node
-    for child in node.children():
-        yield from _star_gains(child)
+    return (found for found in node.walk() if isinstance(found, ast.GainStars))
