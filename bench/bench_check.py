@@ -226,6 +226,13 @@ def startup(cli: Path, runs: int) -> None:
     check_argv = [str(cli), "check", STANDARD_DECK]
     base_argv = [sys.executable, "-c", BASELINE_CODE]
 
+    # An installed package has its bytecode compiled (pip does it); a checkout run with
+    # PYTHONDONTWRITEBYTECODE=1 would recompile every module on every run and measure the compiler.
+    import compileall
+
+    compileall.compile_dir(_package_dir(), quiet=1)
+    print(f"  Bytecode of the package compiled first (as `pip install` does); PYTHONDONTWRITEBYTECODE="
+          f"{os.environ.get('PYTHONDONTWRITEBYTECODE', '')!r} here.")
     folder = cache_dir()
     before = set(folder.glob("*")) if folder.is_dir() else set()
     warm_check, status = run_process(check_argv)
