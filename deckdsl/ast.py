@@ -387,7 +387,8 @@ class Card(Node):
     (type and rarity in Janken Wars).  `copies`: how many copies the deck holds.  `value`: the points
     it is worth, or `*` when its condition defines the value.  `action`, `condition`: its effects.
     `cost`: the card's drawback, steps that happen when it is won through a dispute, before `action`.
-    `flavor`: flavor text.  `art`: a path to an image, relative to the deck file.
+    `flavor`: flavor text.  `art`: a path to an image, relative to the deck file.  `text`: rules text
+    written by hand, printed instead of the text generated from the effects (which are still checked).
     `field_spans`: where each field was written (by canonical field name), for diagnostics.
     """
 
@@ -402,6 +403,7 @@ class Card(Node):
     condition: Condition | None = None
     flavor: str | None = None
     art: str | None = None
+    text: str | None = None
     field_spans: dict[str, Span] = Field(default_factory=dict)
 
     def attribute(self, name: str) -> str | int | None:

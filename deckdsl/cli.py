@@ -223,6 +223,38 @@ def show(deck: str) -> None:
     _exit_for(result)
 
 
+@main.command("text")
+@click.argument("deck", type=click.Path(exists=True, dir_okay=False))
+@click.option(
+    "--lang", type=click.Choice(["pt-BR", "en"]), default=None,
+    help="Language of the text (default: the deck's `language`, else pt-BR).",
+)
+@click.option("--generated", is_flag=True, help="Ignore the cards' own `text:`, show what deckdsl generates.")
+def text_command(deck: str, lang: str | None, generated: bool) -> None:
+    """Print the rules text of every card of DECK, generated from its effects.
+
+    \b
+    Examples:
+      deckdsl text decks/janken-wars.deck
+      deckdsl text decks/janken-wars.deck --lang en
+    """
+    from .text import card_text, language_of
+
+    result = _load_or_exit(deck)
+    language = lang or language_of(result.deck.language)
+    none = "(sem efeito)" if language == "pt-BR" else "(no effect)"
+    for index, card in enumerate(result.deck.cards):
+        if index:
+            click.echo()
+        click.echo(card.name)
+        lines = card_text(card, language, generated=generated).lines
+        for line in lines or (none,):
+            click.echo(f"  {line}")
+        if card.flavor:
+            click.echo(f"  “{card.flavor}”")
+    _exit_for(result)
+
+
 @main.command("ast")
 @click.argument("deck", type=click.Path(exists=True, dir_okay=False))
 @click.option(

@@ -246,6 +246,9 @@ class _Builder:
     def flavor(self, children):
         return self._field("flavor", _unquote(children[2]), children)
 
+    def card_text(self, children):
+        return self._field("text", _unquote(children[2]), children)
+
     def art(self, children):
         return self._field("art", _unquote(children[2]), children)
 
@@ -448,7 +451,11 @@ class _Builder:
         return _Piece(value, self.token_span(token))
 
     def type_filter(self, children):
-        return self._node(ast.TypeFilter, children, value=str(children[-1]))
+        value = str(children[-1])
+        spec = self.profile.attribute("type") if self.profile is not None else None
+        if spec is not None:
+            value = spec.canonical_value(value) or value
+        return self._node(ast.TypeFilter, children, value=value)
 
     def name_filter(self, children):
         return self._node(ast.NameFilter, children, name=_unquote(children[-1]))
@@ -898,7 +905,7 @@ def _misspelt_before(text: str, offset: int) -> Diagnostic | None:
 
 _CORE_FIELDS = (
     "copies", "cópias", "value", "valor", "cost", "custo", "action", "ação", "condition", "condição",
-    "flavor", "sabor", "art", "arte",
+    "flavor", "sabor", "art", "arte", "text", "texto",
 )
 _OTHER_FIELDS = ("text", "texto", "order", "ordem", "rules", "regras", "game", "version", "authors",
                  "license", "language")

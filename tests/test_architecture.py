@@ -14,8 +14,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "deckdsl"
 
 # Earlier stages never import later ones.
 STAGES = [
-    "span", "diagnostics", "ast", "polarity", "profile", "config", "parse", "check", "suppress", "report",
-    "ruledocs", "cli",
+    "span", "diagnostics", "ast", "polarity", "profile", "config", "parse", "check", "suppress", "text",
+    "report", "ruledocs", "cli",
 ]
 
 

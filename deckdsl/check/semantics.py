@@ -15,7 +15,7 @@ from ..diagnostics import Diagnostic, Label, Severity, did_you_mean
 from ..profile import Profile, available
 from ..span import Span
 
-CORE_FIELDS = ("copies", "value", "cost", "action", "condition", "flavor", "art")
+CORE_FIELDS = ("copies", "value", "cost", "action", "condition", "flavor", "art", "text")
 META_FIELDS = ("game", "version", "authors", "license", "language")
 
 
