@@ -120,7 +120,8 @@ class Zone(Node):
 
 
 class TypeFilter(Node):
-    """`of type X`: only cards whose type is `value` (a type of the profile, aliases allowed)."""
+    """`of type X`: only cards whose type is `value` (the profile's canonical type: `pedra` is read as
+    `rock`; the text as written when the profile does not know it, which the checker reports)."""
 
     kind: Literal["TypeFilter"] = "TypeFilter"
     value: str

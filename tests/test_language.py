@@ -320,7 +320,7 @@ def test_gain_from_a_zone():
     assert isinstance(sel, ast.Selection)
     assert (sel.count, sel.chooser) == (1, "opponent")
     assert is_zone(sel.zone, "domain", "opponent")
-    assert [type(f) for f in sel.filters] == [ast.TypeFilter] and sel.filters[0].value == "tesoura"
+    assert [type(f) for f in sel.filters] == [ast.TypeFilter] and sel.filters[0].value == "scissors"
 
 
 def test_discard_from_the_table():
@@ -507,7 +507,7 @@ def test_selection_prepositions(preposition: str):
 def test_filters():
     sel = step("discard a card of type pedra with value >= 3 from the table").cards
     type_filter, value_filter = sel.filters
-    assert isinstance(type_filter, ast.TypeFilter) and type_filter.value == "pedra"
+    assert isinstance(type_filter, ast.TypeFilter) and type_filter.value == "rock"  # canonical: written `pedra`
     assert isinstance(value_filter, ast.ValueFilter) and value_filter.comparator == ">="
     assert is_number(value_filter.amount, 3)
     named = card('action: discard cards named "X" from the table').action.steps[0].cards
@@ -660,7 +660,7 @@ def test_trigger_old_joia_cobicada():
 def test_trigger_on_discard():
     trigger = clause("whenever you discard a card of type papel from your domain: put it on the bottom of the deck")
     assert isinstance(trigger.event, ast.DiscardEvent) and trigger.event.player == "you"
-    assert trigger.event.cards.filters[0].value == "papel"
+    assert trigger.event.cards.filters[0].value == "paper"
     (put,) = trigger.steps
     assert isinstance(put, ast.PutOnBottom) and isinstance(put.cards, ast.EventCard)
 
