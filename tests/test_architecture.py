@@ -14,7 +14,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "deckdsl"
 
 # Earlier stages never import later ones.
 STAGES = [
-    "span", "diagnostics", "ast", "polarity", "profile", "config", "parse", "check", "suppress", "text",
+    "span", "diagnostics", "ast", "polarity", "profile", "config", "build", "syntax", "parse", "check",
+    "suppress", "text",
     "report", "ruledocs", "cli",
 ]
 
