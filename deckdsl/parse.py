@@ -271,14 +271,6 @@ def read_file(path: str | Path) -> tuple[str | None, Diagnostic | None]:
 # ---------------------------------------------------------------------------- whole decks ---
 
 
-@dataclass(frozen=True)
-class Source:
-    """A deck file's text and where it came from (`path` as given by the user, or `<string>`)."""
-
-    path: str
-    text: str
-
-
 def parse_deck(text: str) -> tuple[ast.Deck, tuple[Diagnostic, ...], Profile | None]:
     """Parse a deck file and resolve it against its game profile.
 
