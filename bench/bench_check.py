@@ -275,7 +275,7 @@ def startup(cli: Path, runs: int) -> None:
           f"{verdict(ratio <= STARTUP_TARGET_RATIO)}")
     print(f"  (deckdsl's own cost above the imports: {ms(check_med - base_med)})")
     model_med = statistics.median(model_times)
-    print(f"  info: `import pydantic` is lazy; a pydantic model needs `from pydantic import BaseModel`, which")
+    print("  info: `import pydantic` is lazy; a pydantic model needs `from pydantic import BaseModel`, which")
     print(f"  costs {ms(model_med - base_med)} more. Against that import: {check_med / model_med:.2f}x")
 
 
@@ -363,7 +363,7 @@ def breakdown(path: Path, runs: int) -> None:
         t_read, _ = median_of(runs, parse.read_file, path, gc_off=True)
         t_text, _ = median_of(runs, parse.parse_text, text, gc_off=True)
         t_deck, _ = median_of(runs, parse.parse_deck, text, gc_off=True)
-        deck, _, profile = parse.parse_deck(text)
+        deck, _, profile, _ = parse.parse_deck(text)
         t_run, _ = median_of(runs, checker.run, deck, profile, gc_off=True)
         del deck, profile
         t_text_gc, _ = median_of(runs, parse.parse_text, text)

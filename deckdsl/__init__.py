@@ -63,11 +63,11 @@ def loads(text: str, path: str = "<string>", *, check: bool = True, config: Conf
     enabled = gc.isenabled()
     gc.disable()
     try:
-        deck, diagnostics, profile = parse_deck(text)
+        deck, diagnostics, profile, skipped = parse_deck(text)
         found = list(diagnostics)
         if check:
             complete = not any(d.code < "DK100" for d in diagnostics)
-            found.extend(checker.run(deck, profile, complete=complete, enabled=config.enabled))
+            found.extend(checker.run(deck, profile, complete=complete, enabled=config.enabled, skipped=skipped))
             found = [d for d in found if config.enabled(d.code)]
             found = suppress.apply(text, deck, found, config.enabled)
             found = [d for d in found if config.enabled(d.code)]

@@ -2,8 +2,9 @@
 
 How: a fast scanner cuts the file into top-level blocks (`deck`, `card`, `addendum`), then Lark's LALR
 parser reads each block with an inline builder that creates the AST nodes as rules are reduced (no parse
-tree, no recursion: 10,000 nested parentheses are an error, not a crash).  A block that fails to parse
-yields its diagnostics and is skipped, so one broken card never hides the errors of the others.  A block
+tree, no recursion: 10,000 nested parentheses are an error, not a crash).  Each block is parsed on its
+own, so one broken card never hides the errors of the others; inside a block, a broken line is reported,
+blanked and the block read again, so one bad field does not hide the others of its card either.  A block
 left open is closed for the parser and reported once, pointing at its `{`.
 """
 
@@ -153,6 +154,9 @@ class Parsed:
     addenda: tuple[ast.Addendum, ...]
     diagnostics: tuple[Diagnostic, ...]
     blocks: int
+    skipped: dict[int, frozenset[str]]
+    """For cards read with broken lines skipped: the field names of those lines, by the offset of the
+    card's name (so the checker does not also report those fields as missing)."""
 
 
 def decode(data: bytes, total_size: int | None = None) -> tuple[str | None, Diagnostic | None]:
@@ -203,6 +207,7 @@ def parse_text(text: str) -> tuple[Parsed, Profile | None]:
     headers: list[Header] = []
     cards: list[ast.Card] = []
     addenda: list[ast.Addendum] = []
+    skipped: dict[int, frozenset[str]] = {}
     chunks = _chunks(text)
     first_header = next((c for c in chunks if _HEADER_START.match(text, c.start)), None)
     ordered = chunks if first_header is None else [first_header] + [c for c in chunks if c is not first_header]
@@ -223,23 +228,16 @@ def parse_text(text: str) -> tuple[Parsed, Profile | None]:
         line_offset += text.count("\n", counted_to, chunk.start)
         counted_to = chunk.start
         column_offset = chunk.start - (text.rfind("\n", 0, chunk.start) + 1)
-        builder.reset(line_offset, column_offset, chunk.start)
         builder.diagnostics = diagnostics
-        try:
-            item = parser.parse(source, start="item")
-        except TooDeep as error:
-            diagnostics.append(Diagnostic(
-                "DK007", f"effects may nest at most {MAX_DEPTH} levels deep", error.span,
-                help="split the effect into simpler steps",
-            ))
-            continue
-        except UnexpectedInput as error:
-            diagnostics.append(syntax_error(text, source, chunk, error, parser, builder))
-            continue
+        item, dropped = _parse_block(
+            parser, builder, text, source, chunk, (line_offset, column_offset, chunk.start), diagnostics
+        )
         if isinstance(item, Header):
             headers.append(item)
         elif isinstance(item, ast.Card):
             cards.append(item)
+            if dropped:
+                skipped[item.name_span.start] = frozenset(dropped)
         elif isinstance(item, ast.Addendum):
             addenda.append(item)
     if not profile_known:
@@ -247,9 +245,45 @@ def parse_text(text: str) -> tuple[Parsed, Profile | None]:
     diagnostics.sort(key=lambda d: d.span.start)
     parsed = Parsed(
         header=headers[0] if headers else None, headers=tuple(headers), cards=tuple(cards),
-        addenda=tuple(addenda), diagnostics=tuple(diagnostics), blocks=len(chunks),
+        addenda=tuple(addenda), diagnostics=tuple(diagnostics), blocks=len(chunks), skipped=skipped,
     )
     return parsed, builder.profile
+
+
+MAX_SKIPPED_LINES = 8
+"""Broken lines skipped in one block before the block is given up (each is reported)."""
+
+_FIELD_NAME = re.compile(r"[ \t]*([^\W\d][\w-]*)")
+
+
+def _parse_block(parser, builder, text, source, chunk, offsets, diagnostics) -> tuple[object | None, list[str]]:
+    """Parse one block; on a syntax error inside it, report it, blank the broken line (same length, so
+    positions hold) and parse again — so one bad field does not hide the others of its card, and the
+    card still counts.  Returns the item (None when the block could not be read) and the names of the
+    fields on the lines skipped."""
+    dropped: list[str] = []
+    for _ in range(MAX_SKIPPED_LINES + 1):
+        builder.reset(*offsets)
+        try:
+            return parser.parse(source, start="item"), dropped
+        except TooDeep as error:
+            diagnostics.append(Diagnostic(
+                "DK007", f"effects may nest at most {MAX_DEPTH} levels deep", error.span,
+                help="split the effect into simpler steps",
+            ))
+            return None, dropped
+        except UnexpectedInput as error:
+            diagnostics.append(syntax_error(text, source, chunk, error, parser, builder))
+            lines = source.split("\n")
+            number = getattr(error, "line", -1)
+            if not 1 < number < len(lines) or any(brace in lines[number - 1] for brace in "{}"):
+                return None, dropped
+            broken = lines[number - 1]
+            field = _FIELD_NAME.match(broken)
+            dropped.append(field.group(1) if field else "")
+            lines[number - 1] = " " * len(broken)
+            source = "\n".join(lines)
+    return None, dropped
 
 
 def _game(header: Header) -> str:
@@ -271,11 +305,12 @@ def read_file(path: str | Path) -> tuple[str | None, Diagnostic | None]:
 # ---------------------------------------------------------------------------- whole decks ---
 
 
-def parse_deck(text: str) -> tuple[ast.Deck, tuple[Diagnostic, ...], Profile | None]:
+def parse_deck(text: str) -> tuple[ast.Deck, tuple[Diagnostic, ...], Profile | None, dict[int, frozenset[str]]]:
     """Parse a deck file and resolve it against its game profile.
 
     Returns the deck (attribute values canonical where the profile knows them: `pedra` -> `rock`), the
-    syntax diagnostics, and the profile (None when the deck names a game with no profile).
+    syntax diagnostics, the profile (None when the deck names a game with no profile), and the fields
+    skipped on broken lines (`Parsed.skipped`).
     """
     parsed, profile = parse_text(text)
     header = parsed.header
@@ -320,4 +355,4 @@ def parse_deck(text: str) -> tuple[ast.Deck, tuple[Diagnostic, ...], Profile | N
             "DK008", "the file holds no deck: no `deck` header and no cards", Span.point(text, 0),
             help='start with `deck "Title" { game: janken-wars }` and add `card "Name" { … }` blocks',
         ))
-    return deck, tuple(diagnostics), profile
+    return deck, tuple(diagnostics), profile, parsed.skipped

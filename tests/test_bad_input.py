@@ -327,7 +327,8 @@ def test_each_broken_card_reports_its_own_error():
     assert_valid(result)
     found = [(d.code, d.span.line) for d in result.diagnostics if not incidental(d.code)]
     assert found == [("DK004", 10), ("DK003", 17), ("DK110", 24), ("DK002", 26), ("DK107", 35)]
-    assert [c.name for c in result.deck.cards] == ["C", "D", "E"]
+    # A and B are kept without their broken line, so the rest of each is still checked.
+    assert [c.name for c in result.deck.cards] == ["A", "B", "C", "D", "E"]
 
 
 def test_a_broken_card_does_not_hide_the_next_cards_semantics():
@@ -339,4 +340,29 @@ def test_a_broken_card_does_not_hide_the_next_cards_semantics():
     )
     result = deckdsl.loads(text)
     codes = [d.code for d in result.diagnostics if not incidental(d.code)]
-    assert codes == ["DK001", "DK112"]
+    # The first `A` is kept without its broken line, so the second one is now a duplicate name.
+    assert codes == ["DK001", "DK105", "DK112"]
+
+
+def test_one_bad_field_does_not_hide_the_others_of_its_card():
+    text = HEADER + (
+        'card "A" {\n'  # line 5
+        "  type: rock\n"
+        "  rarity: lendaria\n"  # DK103
+        "  value two\n"  # syntax error: the line is skipped, and `value` is not reported missing too
+        "  action: discrad a card from the table\n"  # DK004: skipped as well
+        "  copies: 0\n"  # DK106: still checked
+        "}\n"
+    )
+    result = deckdsl.loads(text)
+    found = [(d.code, d.span.line) for d in result.diagnostics if not incidental(d.code)]
+    assert found == [("DK103", 7), ("DK001", 8), ("DK004", 9), ("DK106", 10)]
+    (card,) = result.deck.cards
+    assert card.value is None and card.action is None and card.copies == 0
+
+
+def test_a_line_with_a_brace_is_not_skipped():
+    text = HEADER + 'card "A" {\n  type: rock\n  value: { 2\n}\n'
+    result = deckdsl.loads(text)
+    assert result.deck.cards == ()
+    assert any(d.code == "DK001" for d in result.diagnostics)

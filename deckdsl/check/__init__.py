@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from ..ast import Deck
 from ..diagnostics import Diagnostic
@@ -16,15 +16,21 @@ from .rule import Context
 
 
 def run(
-    deck: Deck, profile: Profile | None, *, complete: bool = True, enabled: Callable[[str], bool] = lambda code: True
+    deck: Deck,
+    profile: Profile | None,
+    *,
+    complete: bool = True,
+    enabled: Callable[[str], bool] = lambda code: True,
+    skipped: Mapping[int, frozenset[str]] | None = None,
 ) -> list[Diagnostic]:
     """All semantic diagnostics and the findings of every registered rule.
 
     `complete=False` says some blocks of the file did not parse: the rules, which judge the deck as a
     whole (36 cards …), are skipped then, since the cards they would count are not all there.
-    `enabled(code)` says which rules to run (see `deckdsl.config`).
+    `enabled(code)` says which rules to run (see `deckdsl.config`).  `skipped`: fields the parser had to
+    skip on broken lines, by card (`deckdsl.parse.Parsed.skipped`): they are not reported missing too.
     """
-    found = list(semantics.analyze(deck, profile))
+    found = list(semantics.analyze(deck, profile, skipped or {}))
     if profile is not None and complete:
         context = Context(deck=deck, profile=profile)
         for rule in RULES:

@@ -7,7 +7,7 @@ raises (`test_semantics` builds one of every node to prove each is handled).  Ex
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from enum import Enum
 
 from .. import ast
@@ -25,8 +25,12 @@ class Type(Enum):
     CARDS = "a set of cards"
 
 
-def analyze(deck: ast.Deck, profile: Profile | None) -> Iterator[Diagnostic]:
-    """Every semantic diagnostic of `deck` (the profile is None when the game is unknown)."""
+def analyze(
+    deck: ast.Deck, profile: Profile | None, skipped: Mapping[int, frozenset[str]] | None = None
+) -> Iterator[Diagnostic]:
+    """Every semantic diagnostic of `deck` (the profile is None when the game is unknown).  `skipped`:
+    per card (by the offset of its name), the fields on broken lines the parser skipped; a syntax error
+    was reported for each, so they are not reported missing as well."""
     yield from _header(deck, profile)
     seen: dict[str, ast.Card] = {}
     names = {card.name for card in deck.cards}
@@ -40,7 +44,7 @@ def analyze(deck: ast.Deck, profile: Profile | None) -> Iterator[Diagnostic]:
             )
         else:
             seen[card.name] = card
-        yield from _card(card, profile)
+        yield from _card(card, profile, _canonical_fields((skipped or {}).get(card.name_span.start, ()), profile))
         if profile is not None:
             yield from _Effects(card, profile, names).run()
     for addendum in deck.addenda:
@@ -99,7 +103,30 @@ def _header(deck: ast.Deck, profile: Profile | None) -> Iterator[Diagnostic]:
             )
 
 
-def _card(card: ast.Card, profile: Profile | None) -> Iterator[Diagnostic]:
+_FIELD_ALIASES = {"cópias": "copies", "copias": "copies", "valor": "value", "custo": "cost", "ação": "action",
+                  "acao": "action", "condição": "condition", "condicao": "condition", "sabor": "flavor",
+                  "arte": "art", "texto": "text"}
+
+
+def _canonical_fields(names, profile: Profile | None) -> frozenset[str]:
+    """Field names as written on skipped lines, made canonical; a misspelt one (`val`, `tpye`) counts as
+    the field it is closest to, the one the syntax error suggested."""
+    import difflib
+
+    known = {**{f: f for f in CORE_FIELDS}, **_FIELD_ALIASES}
+    if profile is not None:
+        known.update({s.casefold(): profile.attribute(s).name for s in profile.attribute_spellings()})
+    canonical = set()
+    for name in names:
+        word = name.casefold()
+        if word not in known:
+            close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
+            word = close[0] if close else word
+        canonical.add(known.get(word, word))
+    return frozenset(canonical)
+
+
+def _card(card: ast.Card, profile: Profile | None, skipped: frozenset[str] = frozenset()) -> Iterator[Diagnostic]:
     if card.copies < 1:
         yield Diagnostic(
             "DK106", f"`{card.name}` has {card.copies} copies; a card needs at least 1",
@@ -109,7 +136,7 @@ def _card(card: ast.Card, profile: Profile | None) -> Iterator[Diagnostic]:
         clause for clause in (card.condition.clauses if card.condition else ())
         if isinstance(clause, ast.ValueDefinition)
     ]
-    if card.value == "*" and not definitions:
+    if card.value == "*" and not definitions and "condition" not in skipped:
         yield Diagnostic(
             "DK107", f"`{card.name}` is worth `*` but its condition does not say how much",
             card.field_spans["value"],
@@ -150,12 +177,12 @@ def _card(card: ast.Card, profile: Profile | None) -> Iterator[Diagnostic]:
                 or f"{spec.name} is one of {', '.join(spec.values)}",
             )
     for spec in profile.attributes.values():
-        if spec.required and spec.name not in given:
+        if spec.required and spec.name not in given and spec.name not in skipped:
             yield Diagnostic(
                 "DK104", f"`{card.name}` has no {spec.name}", card.name_span,
                 help=f"add `{spec.name}: …` ({' / '.join(spec.values)})",
             )
-    if profile.value_required and card.value is None:
+    if profile.value_required and card.value is None and "value" not in skipped:
         yield Diagnostic(
             "DK104", f"`{card.name}` has no value", card.name_span,
             help="add `value: N` (an integer, negative allowed) or `value: *` with a value definition",
