@@ -209,8 +209,6 @@ class _Portuguese(_Writer):
                 if node.owner == "opponent"
                 else ("as suas cartas" if self.voice == "action" else "as cartas do jogador")
             )
-        if kind in ("table", "deck"):
-            return f"as cartas {self.location(node)}"
         return f"as cartas {self.location(node)}"
 
     def this_card_text(self, node: ast.ThisCard, **_) -> str:
