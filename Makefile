@@ -20,7 +20,8 @@ demo: $(STAMP)
 	$(BIN)/deckdsl show decks/janken-wars.deck > out/janken-wars.txt.tmp && mv out/janken-wars.txt.tmp out/janken-wars.txt
 	cat out/janken-wars.txt
 	$(BIN)/deckdsl ast decks/janken-wars.deck > out/janken-wars.ast.json.tmp && mv out/janken-wars.ast.json.tmp out/janken-wars.ast.json
-	@echo "wrote out/janken-wars.txt and out/janken-wars.ast.json"
+	$(BIN)/deckdsl render decks/janken-wars.deck -o out/janken-wars.pdf
+	@echo "wrote out/janken-wars.txt, out/janken-wars.ast.json and out/janken-wars.pdf"
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

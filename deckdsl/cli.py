@@ -255,6 +255,51 @@ def text_command(deck: str, lang: str | None, generated: bool) -> None:
     _exit_for(result)
 
 
+@main.command()
+@click.argument("deck", type=click.Path(exists=True, dir_okay=False))
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="The PDF to write (default: out/NAME.pdf).")
+@click.option("--paper", default="a4", show_default=True, help="a4 or letter.")
+@click.option("--card-size", default="poker", show_default=True, help="poker, bridge, mini, tarot or WxH in mm.")
+@click.option("--bleed", default=3.0, show_default=True, help="Background beyond the cut, mm.")
+@click.option("--safe", default=3.0, show_default=True, help="Margin inside the cut that text keeps off, mm.")
+@click.option("--gutter", default=0.0, show_default=True, help="Space between cards, mm (2 × bleed: full bleed).")
+@click.option("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True,
+              help="The edge your printer flips the sheet on for duplex.")
+@click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
+              help="Move the backs by X,Y mm to correct a misaligned duplex printer.")
+@click.option("--lang", type=click.Choice(["pt-BR", "en"]), default=None, help="Language of the rules text.")
+def render(deck, output, paper, card_size, bleed, safe, gutter, flip, back_offset, lang) -> None:
+    """Print DECK as print-and-play PDF sheets: faces, then their backs mirrored for duplex.
+
+    \b
+    Examples:
+      deckdsl render decks/janken-wars.deck                 writes out/janken-wars.pdf
+      deckdsl render decks/janken-wars.deck --paper letter --flip short --back-offset 0.5,-1
+    """
+    from . import layout, report
+    from . import render as renderer
+
+    result = _load_or_exit(deck)
+    if result.errors:
+        sys.exit(EXIT_FINDINGS)
+    try:
+        dx, dy = (float(v) for v in back_offset.split(","))
+        options = renderer.Options(
+            paper=layout.paper_size(paper), card=layout.card_size(card_size), bleed=bleed, safe=safe,
+            gutter=gutter, flip=flip, back_offset=(dx, dy), language=lang,
+        )
+        layout.sheet(options.paper, options.card, bleed=bleed, gutter=gutter, flip=flip)
+    except ValueError as error:
+        raise click.UsageError(str(error) if "," in back_offset else f"--back-offset: use X,Y ({error})") from error
+    target = Path(output) if output else Path("out") / f"{Path(deck).stem}.pdf"
+    problems = renderer.render(result.deck, Path(deck), target, options)
+    for problem in problems:
+        click.echo(report.full(problem, result.text) + "\n", err=True)
+    if problems:
+        sys.exit(EXIT_FINDINGS)
+    click.echo(f"wrote {target}")
+
+
 @main.command("ast")
 @click.argument("deck", type=click.Path(exists=True, dir_okay=False))
 @click.option(

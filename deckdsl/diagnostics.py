@@ -73,6 +73,8 @@ CODES: dict[str, Code] = {
         Code("DK121", "duplicate-modifier-order", E, "an addendum order names a card twice or only one card"),
         Code("DK122", "choice-not-possible", E, "a selection asks for more or fewer cards than makes sense"),
         Code("DK130", "unused-suppression", W, "a `# deckdsl: allow` comment that suppresses nothing"),
+        # DK3xx: printing
+        Code("DK301", "file-outside-deck", E, "rendering refused a file outside the deck's folder, or a URL"),
     ]
 }
 """The language's own codes.  Rule codes (DK2xx structure, JWxxx Janken Wars guidelines …) are declared

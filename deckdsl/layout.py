@@ -89,7 +89,7 @@ class Sheet:
     """One sheet of cards.
 
     `columns` × `rows` slots, filled row by row.  `trims[i]`: where slot i is cut.  `bleeds[i]`: how far
-    its background reaches.  `backs[i]`: where the back of slot i is printed on the back page.
+    its background reaches.  `backs[i]` / `back_bleeds[i]`: the same two for its back, on the back page.
     `marks`: the crop marks (the same on both pages' margins, so the back page carries none).
     """
 
@@ -102,6 +102,7 @@ class Sheet:
     trims: tuple[Rect, ...]
     bleeds: tuple[Rect, ...]
     backs: tuple[Rect, ...]
+    back_bleeds: tuple[Rect, ...]
     marks: tuple[Line, ...]
 
     @property
@@ -137,7 +138,7 @@ def sheet(
     grid_h = rows * card_h + (rows - 1) * gutter
     left, top = (page_w - grid_w) / 2, (page_h - grid_h) / 2
     inner = min(bleed, gutter / 2)
-    trims, bleeds, backs = [], [], []
+    trims, bleeds, backs, back_bleeds = [], [], [], []
     for row in range(rows):
         for column in range(columns):
             trim = Rect(left + column * (card_w + gutter), top + row * (card_h + gutter), card_w, card_h)
@@ -150,13 +151,20 @@ def sheet(
                 trim.x - grow_left, trim.y - grow_top,
                 card_w + grow_left + grow_right, card_h + grow_top + grow_bottom,
             ))
-            if flip == "long":
-                back = Rect(page_w - trim.right, trim.y, card_w, card_h)
-            else:
-                back = Rect(trim.x, page_h - trim.bottom, card_w, card_h)
-            backs.append(Rect(back.x + back_offset[0], back.y + back_offset[1], card_w, card_h))
+            backs.append(_mirror(trim, paper, flip, back_offset))
+            back_bleeds.append(_mirror(bleeds[-1], paper, flip, back_offset))
     marks = _marks(paper, trims, columns, rows, bleed, mark_length)
-    return Sheet(paper, card, columns, rows, bleed, gutter, tuple(trims), tuple(bleeds), tuple(backs), marks)
+    return Sheet(
+        paper, card, columns, rows, bleed, gutter, tuple(trims), tuple(bleeds), tuple(backs), tuple(back_bleeds),
+        marks,
+    )
+
+
+def _mirror(rect: Rect, paper: tuple[float, float], flip: str, offset: tuple[float, float]) -> Rect:
+    """Where `rect` of the front lands on the back page: mirrored across the flip edge, then offset."""
+    x = paper[0] - rect.right if flip == "long" else rect.x
+    y = rect.y if flip == "long" else paper[1] - rect.bottom
+    return Rect(x + offset[0], y + offset[1], rect.width, rect.height)
 
 
 def _fit(page: float, card: float, bleed: float, gutter: float) -> int:

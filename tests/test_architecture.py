@@ -15,7 +15,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "deckdsl"
 # Earlier stages never import later ones.
 STAGES = [
     "span", "diagnostics", "ast", "polarity", "profile", "config", "build", "syntax", "parse", "check",
-    "suppress", "text", "layout",
+    "suppress", "text", "layout", "render",
     "report", "ruledocs", "cli",
 ]
 

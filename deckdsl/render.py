@@ -1,0 +1,188 @@
+"""Print-and-play PDF sheets: the deck's cards through `templates/deck.html.j2` and WeasyPrint.
+
+- Geometry from `deckdsl.layout`; each card's text from `deckdsl.text` (so the printed text says what the
+  effects do).
+- Untrusted decks: Jinja2 autoescapes every text and fails on undefined names; WeasyPrint's only way to
+  read a file is `SafeFetcher`, which serves files inside the deck's folder and the package's templates
+  and refuses everything else (`..`, absolute paths or symlinks leading out, every network scheme).  A
+  refused reference fails the render with a diagnostic naming it.
+- Deterministic: no dates in the PDF metadata, a `/ID` derived from the content, and font subsets
+  timestamped from `SOURCE_DATE_EPOCH` (0 when unset): the same deck gives the same bytes.
+- Nothing lost: the PDF is written to a temporary file next to the target and moved into place only when
+  complete.  WeasyPrint is imported here only (it costs ~0.65 s), never by `deckdsl check`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from . import layout
+from .ast import Card, Deck
+from .diagnostics import Diagnostic
+from .span import Span
+from .text import card_text, language_of
+
+TEMPLATES = Path(__file__).parent / "templates"
+
+ICONS = {  # wrapped in Markup below: our own constant markup, never deck text
+    "rock": '<path d="M4 17 7 8l6-3 6 4 2 8-5 3H8z" fill="#6b645a" stroke="#222" stroke-width="1.2"/>',
+    "paper": '<path d="M6 3h9l4 4v14H6z" fill="#fffdf5" stroke="#222" stroke-width="1.2"/>'
+    '<path d="M15 3v4h4M8.5 11h8M8.5 14h8M8.5 17h6" stroke="#222" stroke-width="1"/>',
+    "scissors": '<circle cx="6.5" cy="17.5" r="3" fill="none" stroke="#222" stroke-width="1.4"/>'
+    '<circle cx="17.5" cy="17.5" r="3" fill="none" stroke="#222" stroke-width="1.4"/>'
+    '<path d="M8.5 15 18 3M15.5 15 6 3" stroke="#222" stroke-width="1.4"/>',
+}
+"""Type icons, inline SVG (no file to fetch)."""
+
+
+def _icons() -> dict:
+    from markupsafe import Markup
+
+    return {name: Markup(svg) for name, svg in ICONS.items()}
+
+
+@dataclass(frozen=True)
+class Options:
+    """How to print: paper and card size (mm), bleed, safe zone inside the trim, crop mark length, the
+    duplex flip edge and back calibration offset, and the language of the rules text (None: the deck's)."""
+
+    paper: tuple[float, float] = layout.PAPERS["a4"]
+    card: tuple[float, float] = layout.CARDS["poker"]
+    bleed: float = 3.0
+    safe: float = 3.0
+    gutter: float = 0.0
+    mark_length: float = 5.0
+    flip: str = "long"
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    language: str | None = None
+
+
+@dataclass
+class SafeFetcherLog:
+    refused: list[str] = field(default_factory=list)
+
+
+def _safe_fetcher(roots: list[Path], log: SafeFetcherLog):
+    from weasyprint.urls import URLFetcher, URLFetcherResponse, URLFetchingError
+
+    allowed = [root.resolve() for root in roots]
+
+    class SafeFetcher(URLFetcher):
+        """Serves `file:` URLs inside the allowed folders (after resolving symlinks) and `data:` URLs."""
+
+        def fetch(self, url, headers=None):
+            parts = urlsplit(url)
+            if parts.scheme == "data":
+                return super().fetch(url, headers)
+            if parts.scheme == "file" and not parts.netloc:
+                path = Path(unquote(parts.path)).resolve()
+                if any(path.is_relative_to(root) for root in allowed) and path.is_file():
+                    return URLFetcherResponse(url, body=path.read_bytes())
+            log.refused.append(url)
+            raise URLFetchingError(f"deckdsl refuses to read {url}")
+
+    return SafeFetcher(allowed_protocols={"file", "data"}, allow_redirects=False)
+
+
+def html(deck: Deck, deck_folder: Path, options: Options = Options()) -> str:
+    """The HTML of the sheets (what the golden tests compare)."""
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+    sheet = layout.sheet(
+        options.paper, options.card, bleed=options.bleed, gutter=options.gutter,
+        mark_length=options.mark_length, flip=options.flip, back_offset=options.back_offset,
+    )
+    language = language_of(options.language or deck.language)
+    copies = [card for card in deck.cards for _ in range(max(card.copies, 0))]
+    marks = [_mark(line) for line in sheet.marks]
+    pages = []
+    for start in range(0, len(copies), sheet.per_sheet):
+        chunk = copies[start : start + sheet.per_sheet]
+        slots = [
+            {
+                "card": card, "trim": sheet.trims[i], "bleed": sheet.bleeds[i], "back": sheet.back_bleeds[i],
+                "text": card_text(card, language).lines, "labels": _labels(card, language),
+                "art": _art_url(card, deck_folder),
+            }
+            for i, card in enumerate(chunk)
+        ]
+        pages.append({"side": "faces", "slots": slots, "marks": marks})
+        pages.append({"side": "backs", "slots": slots, "marks": []})
+    environment = Environment(
+        loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
+        trim_blocks=True, lstrip_blocks=True,
+    )
+    return environment.get_template("deck.html.j2").render(
+        title=deck.title or "", version=deck.version or "", language=language, paper=options.paper,
+        safe=options.safe, pages=pages, icons=_icons(), fonts=(TEMPLATES / "fonts").resolve().as_uri(),
+    )
+
+
+_TYPE_NAMES = {"pt-BR": {"rock": "pedra", "paper": "papel", "scissors": "tesoura", "simple": "simples",
+                         "advanced": "avançada", "special": "especial"}}
+
+
+def _labels(card: Card, language: str) -> list[str]:
+    names = _TYPE_NAMES.get(language, {})
+    return [names.get(str(a.value), str(a.value)) for a in card.attributes]
+
+
+def _art_url(card: Card, folder: Path) -> str | None:
+    if not card.art:
+        return None
+    return (folder / card.art).absolute().as_uri()  # resolved, and checked, by the fetcher
+
+
+def _mark(line: layout.Line, thickness: float = 0.2) -> dict:
+    if line.x1 == line.x2:
+        return {"x": line.x1 - thickness / 2, "y": min(line.y1, line.y2), "width": thickness,
+                "height": abs(line.y2 - line.y1)}
+    return {"x": min(line.x1, line.x2), "y": line.y1 - thickness / 2, "width": abs(line.x2 - line.x1),
+            "height": thickness}
+
+
+def render(deck: Deck, deck_path: Path, target: Path, options: Options = Options()) -> list[Diagnostic]:
+    """Write the PDF of `deck` to `target` (atomically).  Returns the diagnostics of a failed render
+    (nothing is written then); an empty list means the PDF is in place."""
+    folder = deck_path.resolve().parent
+    document = html(deck, folder, options)
+    log = SafeFetcherLog()
+    fetcher = _safe_fetcher([folder, TEMPLATES], log)
+    os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
+    import weasyprint
+
+    identifier = hashlib.sha256(document.encode("utf-8")).hexdigest()[:32].encode()
+    pdf = weasyprint.HTML(string=document, base_url=folder.as_uri() + "/", url_fetcher=fetcher).write_pdf(
+        pdf_identifier=identifier, uncompressed_pdf=False
+    )
+    if log.refused:
+        return [
+            Diagnostic(
+                "DK301", f"rendering refused to read `{url}`: decks may only use files inside their own folder",
+                _art_span(deck, url), help="put the image next to the deck file and use a relative path",
+                path=str(deck_path),
+            )
+            for url in dict.fromkeys(log.refused)
+        ]
+    target.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(pdf)
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    return []
+
+
+def _art_span(deck: Deck, url: str) -> Span:
+    for card in deck.cards:
+        if card.art and Path(unquote(urlsplit(url).path)).name == Path(card.art).name:
+            return card.field_spans.get("art", card.name_span)
+    return deck.title_span or Span(1, 1, 1, 1, 0, 0)

@@ -1,0 +1,120 @@
+"""The print-and-play PDF: read back with pypdf (pages, sizes, text, fonts), determinism, security."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+import deckdsl
+from deckdsl import render
+
+pypdf = pytest.importorskip("pypdf")
+
+ROOT = Path(__file__).resolve().parent.parent
+STANDARD = ROOT / "decks" / "janken-wars.deck"
+MM = 72 / 25.4
+
+
+@pytest.fixture(scope="module")
+def standard_pdf(tmp_path_factory) -> Path:
+    target = tmp_path_factory.mktemp("pdf") / "janken-wars.pdf"
+    assert render.render(deckdsl.load(STANDARD).deck, STANDARD, target) == []
+    return target
+
+
+def test_pages_and_paper(standard_pdf):
+    reader = pypdf.PdfReader(standard_pdf)
+    assert len(reader.pages) == 8  # 36 cards, 9 per A4 sheet: 4 pages of faces, each followed by its backs
+    for page in reader.pages:
+        assert float(page.mediabox.width) == pytest.approx(210 * MM, abs=0.5)
+        assert float(page.mediabox.height) == pytest.approx(297 * MM, abs=0.5)
+
+
+def test_every_card_and_its_generated_text_is_printed(standard_pdf):
+    reader = pypdf.PdfReader(standard_pdf)
+    faces = " ".join(reader.pages[i].extract_text() for i in range(0, 8, 2))
+    flat = " ".join(faces.split())
+    for card in deckdsl.load(STANDARD).deck.cards:
+        assert card.name in flat
+    assert "Ação: escolha uma carta do oponente para ele descartar." in flat
+    assert "Se não funcionou, é porque você não usou fita o suficiente." in flat
+    assert flat.count("Muro Alto") == 6
+
+
+def test_fonts_are_embedded(standard_pdf):
+    reader = pypdf.PdfReader(standard_pdf)
+    fonts = reader.pages[0]["/Resources"]["/Font"]
+    for font in fonts.values():
+        font = font.get_object()
+        descendant = font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font
+        descriptor = descendant["/FontDescriptor"].get_object()
+        assert any(key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3")), font
+
+
+def test_same_deck_same_bytes(tmp_path):
+    deck = deckdsl.load(STANDARD).deck
+    first, second = tmp_path / "a.pdf", tmp_path / "b.pdf"
+    render.render(deck, STANDARD, first)
+    render.render(deck, STANDARD, second)
+    assert first.read_bytes() == second.read_bytes()
+
+
+def _deck(folder: Path, card: str) -> Path:
+    path = folder / "deck.deck"
+    path.write_text('deck "Teste" {\n  game: janken-wars\n}\n\n' + card, encoding="utf-8")
+    return path
+
+
+def test_markup_in_a_name_prints_as_text(tmp_path):
+    path = _deck(tmp_path, 'card "<img src=\\"file:///etc/passwd\\">" {\n  type: rock\n  rarity: simple\n'
+                           "  value: 1\n}\n")
+    target = tmp_path / "out.pdf"
+    assert render.render(deckdsl.load(path).deck, path, target) == []
+    text = pypdf.PdfReader(target).pages[0].extract_text()
+    assert '<imgsrc="file:///etc/passwd">' in "".join(text.split())  # printed as text (wrapped anywhere)
+    assert "root:" not in text
+
+
+@pytest.mark.parametrize("art", ["../outside.png", "/etc/hostname", "http://127.0.0.1:9/x.png", "link.png"])
+def test_files_outside_the_deck_folder_are_refused(tmp_path, art):
+    deck_folder = tmp_path / "deck"
+    deck_folder.mkdir()
+    shutil.copy(ROOT / "templates" / "fonts" / "LICENSE-DejaVu.txt", tmp_path / "outside.png")
+    (deck_folder / "link.png").symlink_to(tmp_path / "outside.png")
+    path = _deck(deck_folder, f'card "A" {{\n  type: rock\n  rarity: simple\n  value: 1\n  art: "{art}"\n}}\n')
+    target = deck_folder / "out.pdf"
+    target.write_bytes(b"the good PDF of an earlier run")
+    problems = render.render(deckdsl.load(path).deck, path, target)
+    assert [p.code for p in problems] == ["DK301"]
+    assert problems[0].span.line == 9  # the `art:` line
+    assert target.read_bytes() == b"the good PDF of an earlier run"  # nothing replaced
+
+
+def test_art_inside_the_deck_folder_is_used(tmp_path):
+    # A 1×1 PNG.
+    png = bytes.fromhex(
+        "89504e470d0a1a0a0000000d4948445200000001000000010806000000"
+        "1f15c4890000000d49444154789c63f8cfc0f01f0005000201e2b1f7950000000049454e44ae426082"
+    )
+    (tmp_path / "art").mkdir()
+    (tmp_path / "art" / "a.png").write_bytes(png)
+    path = _deck(tmp_path, 'card "A" {\n  type: rock\n  rarity: simple\n  value: 1\n  art: "art/a.png"\n}\n')
+    assert render.render(deckdsl.load(path).deck, path, tmp_path / "out.pdf") == []
+    assert b"/Image" in (tmp_path / "out.pdf").read_bytes()
+
+
+def test_render_command(tmp_path):
+    from click.testing import CliRunner
+
+    from deckdsl.cli import main
+
+    target = tmp_path / "deck.pdf"
+    result = CliRunner().invoke(main, ["render", str(STANDARD), "-o", str(target), "--paper", "letter",
+                                       "--flip", "short", "--back-offset", "0.5,-1"])
+    assert result.exit_code == 0, result.output
+    page = pypdf.PdfReader(target).pages[0]
+    assert float(page.mediabox.width) == pytest.approx(215.9 * MM, abs=0.5)
+    bad = CliRunner().invoke(main, ["render", str(STANDARD), "-o", str(target), "--card-size", "huge"])
+    assert bad.exit_code == 2 and "card size" in bad.output
