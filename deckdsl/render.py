@@ -174,6 +174,9 @@ def render(deck: Deck, deck_path: Path, target: Path, options: Options = Options
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(pdf)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)  # mkstemp makes it private; a PDF is shared like any file
         os.replace(temporary, target)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)

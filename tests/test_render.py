@@ -118,3 +118,14 @@ def test_render_command(tmp_path):
     assert float(page.mediabox.width) == pytest.approx(215.9 * MM, abs=0.5)
     bad = CliRunner().invoke(main, ["render", str(STANDARD), "-o", str(target), "--card-size", "huge"])
     assert bad.exit_code == 2 and "card size" in bad.output
+
+
+def test_the_pdf_gets_ordinary_file_permissions(tmp_path):
+    import os
+    import stat
+
+    target = tmp_path / "deck.pdf"
+    render.render(deckdsl.load(STANDARD).deck, STANDARD, target)
+    umask = os.umask(0)
+    os.umask(umask)
+    assert stat.S_IMODE(target.stat().st_mode) == 0o666 & ~umask
