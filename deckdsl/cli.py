@@ -292,10 +292,10 @@ def render(deck, output, paper, card_size, bleed, safe, gutter, flip, back_offse
     except ValueError as error:
         raise click.UsageError(str(error) if "," in back_offset else f"--back-offset: use X,Y ({error})") from error
     target = Path(output) if output else Path("out") / f"{Path(deck).stem}.pdf"
-    problems = renderer.render(result.deck, Path(deck), target, options)
+    problems = renderer.render(result.deck, Path(deck), target, options, result.profile)
     for problem in problems:
         click.echo(report.full(problem, result.text) + "\n", err=True)
-    if problems:
+    if any(problem.severity.value == "error" for problem in problems):
         sys.exit(EXIT_FINDINGS)
     click.echo(f"wrote {target}")
 

@@ -75,6 +75,7 @@ CODES: dict[str, Code] = {
         Code("DK130", "unused-suppression", W, "a `# deckdsl: allow` comment that suppresses nothing"),
         # DK3xx: printing
         Code("DK301", "file-outside-deck", E, "rendering refused a file outside the deck's folder, or a URL"),
+        Code("DK302", "missing-image", W, "a card's art file does not exist (the card is printed without it)"),
     ]
 }
 """The language's own codes.  Rule codes (DK2xx structure, JWxxx Janken Wars guidelines …) are declared

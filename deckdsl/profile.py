@@ -84,6 +84,7 @@ class Profile:
     structure: tuple[CountConstraint, ...]
     components: dict[str, dict]
     rules: dict[str, RuleParameter]
+    summary: dict[str, tuple[str, ...]] = field(default_factory=dict)
     _attribute_names: dict[str, str] = field(default_factory=dict, repr=False)
     _zone_names: dict[str, str] = field(default_factory=dict, repr=False)
 
@@ -104,6 +105,12 @@ class Profile:
         """The zone called `written` (any spelling, `discard pile` included), or None."""
         name = self._zone_names.get(" ".join(written.split()).casefold())
         return None if name is None else self.zones[name]
+
+    def parameters(self, settings) -> dict[str, int]:
+        """The rule parameters in force: the profile's defaults, overridden by the deck's `rules` block."""
+        values = {name: parameter.default for name, parameter in self.rules.items()}
+        values.update({setting.name: setting.value for setting in settings if setting.name in self.rules})
+        return values
 
     def attribute_spellings(self) -> list[str]:
         return [s for spec in self.attributes.values() for s in (spec.name, *spec.aliases)]
@@ -175,4 +182,5 @@ def _build(data: dict) -> Profile:
         structure=structure,
         components=dict(data.get("components", {})),
         rules=rules,
+        summary={language: tuple(lines) for language, lines in data.get("summary", {}).items()},
     )

@@ -16,14 +16,16 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+from urllib.parse import quote, unquote, urlsplit
 
 from . import layout
 from .ast import Card, Deck
 from .diagnostics import Diagnostic
+from .profile import Profile
 from .span import Span
 from .text import card_text, language_of
 
@@ -36,6 +38,8 @@ ICONS = {  # wrapped in Markup below: our own constant markup, never deck text
     "scissors": '<circle cx="6.5" cy="17.5" r="3" fill="none" stroke="#222" stroke-width="1.4"/>'
     '<circle cx="17.5" cy="17.5" r="3" fill="none" stroke="#222" stroke-width="1.4"/>'
     '<path d="M8.5 15 18 3M15.5 15 6 3" stroke="#222" stroke-width="1.4"/>',
+    "star": '<path d="M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z" '
+    'fill="#f2c230" stroke="#222" stroke-width="1.1"/>',
 }
 """Type icons, inline SVG (no file to fetch)."""
 
@@ -64,7 +68,11 @@ class Options:
 
 @dataclass
 class SafeFetcherLog:
+    """What the fetcher turned down: `refused` (outside the allowed folders, or not a file URL) and
+    `missing` (inside them, but no such file)."""
+
     refused: list[str] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)
 
 
 def _safe_fetcher(roots: list[Path], log: SafeFetcherLog):
@@ -81,16 +89,20 @@ def _safe_fetcher(roots: list[Path], log: SafeFetcherLog):
                 return super().fetch(url, headers)
             if parts.scheme == "file" and not parts.netloc:
                 path = Path(unquote(parts.path)).resolve()
-                if any(path.is_relative_to(root) for root in allowed) and path.is_file():
-                    return URLFetcherResponse(url, body=path.read_bytes())
+                if any(path.is_relative_to(root) for root in allowed):
+                    if path.is_file():
+                        return URLFetcherResponse(url, body=path.read_bytes())
+                    log.missing.append(url)
+                    raise URLFetchingError(f"no such file: {url}")
             log.refused.append(url)
             raise URLFetchingError(f"deckdsl refuses to read {url}")
 
     return SafeFetcher(allowed_protocols={"file", "data"}, allow_redirects=False)
 
 
-def html(deck: Deck, deck_folder: Path, options: Options = Options()) -> str:
-    """The HTML of the sheets (what the golden tests compare)."""
+def html(deck: Deck, deck_folder: Path, options: Options = Options(), profile: Profile | None = None) -> str:
+    """The HTML of the sheets: the deck's cards, then the game's component cards (stars, brindes …),
+    each sheet followed by its backs, then a page summarising the rules with the deck's parameters."""
     from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
     sheet = layout.sheet(
@@ -98,21 +110,29 @@ def html(deck: Deck, deck_folder: Path, options: Options = Options()) -> str:
         mark_length=options.mark_length, flip=options.flip, back_offset=options.back_offset,
     )
     language = language_of(options.language or deck.language)
-    copies = [card for card in deck.cards for _ in range(max(card.copies, 0))]
+    parameters = profile.parameters(deck.rules) if profile else {}
+    printed = [
+        {"card": card, "text": card_text(card, language).lines, "labels": _labels(card, language),
+         "art": _art_url(card, deck_folder)}
+        for card in deck.cards for _ in range(max(card.copies, 0))
+    ]
+    printed += _components(profile, language, parameters)
     marks = [_mark(line) for line in sheet.marks]
     pages = []
-    for start in range(0, len(copies), sheet.per_sheet):
-        chunk = copies[start : start + sheet.per_sheet]
+    for start in range(0, len(printed), sheet.per_sheet):
         slots = [
-            {
-                "card": card, "trim": sheet.trims[i], "bleed": sheet.bleeds[i], "back": sheet.back_bleeds[i],
-                "text": card_text(card, language).lines, "labels": _labels(card, language),
-                "art": _art_url(card, deck_folder),
-            }
-            for i, card in enumerate(chunk)
+            {**item, "trim": sheet.trims[i], "bleed": sheet.bleeds[i], "back": sheet.back_bleeds[i]}
+            for i, item in enumerate(printed[start : start + sheet.per_sheet])
         ]
         pages.append({"side": "faces", "slots": slots, "marks": marks})
         pages.append({"side": "backs", "slots": slots, "marks": []})
+    if profile is not None and profile.summary:
+        lines = profile.summary.get(language) or next(iter(profile.summary.values()))
+        pages.append({
+            "side": "summary", "slots": [], "marks": [],
+            "heading": f"{'Resumo das regras' if language == 'pt-BR' else 'Rules summary'} · {profile.name}",
+            "lines": [line.format(**parameters) for line in lines], "addenda": deck.addenda,
+        })
     environment = Environment(
         loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
         trim_blocks=True, lstrip_blocks=True,
@@ -121,6 +141,19 @@ def html(deck: Deck, deck_folder: Path, options: Options = Options()) -> str:
         title=deck.title or "", version=deck.version or "", language=language, paper=options.paper,
         safe=options.safe, pages=pages, icons=_icons(), fonts=(TEMPLATES / "fonts").resolve().as_uri(),
     )
+
+
+def _components(profile: Profile | None, language: str, parameters: dict[str, int]) -> list[dict]:
+    """The profile's non-deck cards (5 stars, 10 brindes …) as printable slots."""
+    slots = []
+    for kind, spec in (profile.components if profile else {}).items():
+        names = spec.get("names", {})
+        texts = spec.get("text", {})
+        card = {"name": names.get(language, spec["name"]), "type": kind, "value": spec.get("value"), "flavor": None}
+        text = texts.get(language) or next(iter(texts.values()), "")
+        lines = (text.format(**parameters),) if text else ()
+        slots.extend({"card": card, "text": lines, "labels": [], "art": None} for _ in range(spec.get("count", 1)))
+    return slots
 
 
 _TYPE_NAMES = {"pt-BR": {"rock": "pedra", "paper": "papel", "scissors": "tesoura", "simple": "simples",
@@ -133,9 +166,13 @@ def _labels(card: Card, language: str) -> list[str]:
 
 
 def _art_url(card: Card, folder: Path) -> str | None:
+    """The URL the template asks for; the fetcher decides whether it may be read.  A URL with a scheme
+    (`http:`, `data:` …) is passed as written, so that it is refused rather than read as a file name."""
     if not card.art:
         return None
-    return (folder / card.art).absolute().as_uri()  # resolved, and checked, by the fetcher
+    if re.match(r"[A-Za-z][\w+.-]*:", card.art) and not re.match(r"[A-Za-z]:[\\/]", card.art):
+        return quote(card.art, safe=":/?&=#%@+,")  # no quote or parenthesis can close the CSS url()
+    return (folder / card.art).absolute().as_uri()  # as_uri percent-encodes quotes and parentheses
 
 
 def _mark(line: layout.Line, thickness: float = 0.2) -> dict:
@@ -146,11 +183,13 @@ def _mark(line: layout.Line, thickness: float = 0.2) -> dict:
             "height": thickness}
 
 
-def render(deck: Deck, deck_path: Path, target: Path, options: Options = Options()) -> list[Diagnostic]:
-    """Write the PDF of `deck` to `target` (atomically).  Returns the diagnostics of a failed render
-    (nothing is written then); an empty list means the PDF is in place."""
+def render(
+    deck: Deck, deck_path: Path, target: Path, options: Options = Options(), profile: Profile | None = None
+) -> list[Diagnostic]:
+    """Write the PDF of `deck` to `target` (atomically).  Returns the render's diagnostics: with an error
+    among them (a refused file) nothing was written; warnings (a missing image) leave the PDF in place."""
     folder = deck_path.resolve().parent
-    document = html(deck, folder, options)
+    document = html(deck, folder, options, profile)
     log = SafeFetcherLog()
     fetcher = _safe_fetcher([folder, TEMPLATES], log)
     os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
@@ -160,15 +199,22 @@ def render(deck: Deck, deck_path: Path, target: Path, options: Options = Options
     pdf = weasyprint.HTML(string=document, base_url=folder.as_uri() + "/", url_fetcher=fetcher).write_pdf(
         pdf_identifier=identifier, uncompressed_pdf=False
     )
+    found = [
+        Diagnostic(
+            "DK301", f"rendering refused to read `{url}`: decks may only use files inside their own folder",
+            _art_span(deck, url), help="put the image next to the deck file and use a relative path",
+            path=str(deck_path),
+        )
+        for url in dict.fromkeys(log.refused)
+    ] + [
+        Diagnostic(
+            "DK302", f"the image `{unquote(urlsplit(url).path)}` does not exist; the card is printed without it",
+            _art_span(deck, url), help="check the path, relative to the deck file", path=str(deck_path),
+        )
+        for url in dict.fromkeys(log.missing)
+    ]
     if log.refused:
-        return [
-            Diagnostic(
-                "DK301", f"rendering refused to read `{url}`: decks may only use files inside their own folder",
-                _art_span(deck, url), help="put the image next to the deck file and use a relative path",
-                path=str(deck_path),
-            )
-            for url in dict.fromkeys(log.refused)
-        ]
+        return found
     target.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
@@ -181,7 +227,7 @@ def render(deck: Deck, deck_path: Path, target: Path, options: Options = Options
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
-    return []
+    return found
 
 
 def _art_span(deck: Deck, url: str) -> Span:

@@ -20,13 +20,16 @@ MM = 72 / 25.4
 @pytest.fixture(scope="module")
 def standard_pdf(tmp_path_factory) -> Path:
     target = tmp_path_factory.mktemp("pdf") / "janken-wars.pdf"
-    assert render.render(deckdsl.load(STANDARD).deck, STANDARD, target) == []
+    result = deckdsl.load(STANDARD)
+    assert render.render(result.deck, STANDARD, target, profile=result.profile) == []
     return target
 
 
 def test_pages_and_paper(standard_pdf):
     reader = pypdf.PdfReader(standard_pdf)
-    assert len(reader.pages) == 8  # 36 cards, 9 per A4 sheet: 4 pages of faces, each followed by its backs
+    # 36 cards then 5 stars and 10 brindes, 9 per A4 sheet: 4 + 2 sheets, each followed by its backs,
+    # then the rules summary.
+    assert len(reader.pages) == 13
     for page in reader.pages:
         assert float(page.mediabox.width) == pytest.approx(210 * MM, abs=0.5)
         assert float(page.mediabox.height) == pytest.approx(297 * MM, abs=0.5)
@@ -41,6 +44,11 @@ def test_every_card_and_its_generated_text_is_printed(standard_pdf):
     assert "Ação: escolha uma carta do oponente para ele descartar." in flat
     assert "Se não funcionou, é porque você não usou fita o suficiente." in flat
     assert flat.count("Muro Alto") == 6
+    components = " ".join(" ".join(reader.pages[i].extract_text() for i in (8, 10)).split())
+    assert components.count("Estrela") == 5 and components.count("Brinde") >= 10
+    assert "Quem tiver 3 estrelas no domínio no fim de uma rodada vence a partida." in components
+    summary = " ".join(reader.pages[12].extract_text().split())
+    assert "Resumo das regras" in summary and "ganhar uma estrela a cada 8 pontos" in summary
 
 
 def test_fonts_are_embedded(standard_pdf):
@@ -105,6 +113,13 @@ def test_art_inside_the_deck_folder_is_used(tmp_path):
     assert b"/Image" in (tmp_path / "out.pdf").read_bytes()
 
 
+def test_a_missing_image_is_a_warning_and_the_pdf_is_written(tmp_path):
+    path = _deck(tmp_path, 'card "A" {\n  type: rock\n  rarity: simple\n  value: 1\n  art: "art/none.png"\n}\n')
+    problems = render.render(deckdsl.load(path).deck, path, tmp_path / "out.pdf")
+    assert [(p.code, p.severity.value, p.span.line) for p in problems] == [("DK302", "warning", 9)]
+    assert (tmp_path / "out.pdf").exists()
+
+
 def test_render_command(tmp_path):
     from click.testing import CliRunner
 
@@ -129,3 +144,17 @@ def test_the_pdf_gets_ordinary_file_permissions(tmp_path):
     umask = os.umask(0)
     os.umask(umask)
     assert stat.S_IMODE(target.stat().st_mode) == 0o666 & ~umask
+
+
+@pytest.mark.parametrize("art", ["x'); background: url('/etc/hostname", "http://a/b'); width: 9000mm; x: url('c"])
+def test_art_paths_cannot_inject_css(tmp_path, art):
+    path = _deck(tmp_path, f'card "A" {{\n  type: rock\n  rarity: simple\n  value: 1\n  art: "{art}"\n}}\n')
+    import html as markup
+    import re
+
+    document = render.html(deckdsl.load(path).deck, tmp_path)
+    (style,) = re.findall(r'<div class="art" style="([^"]*)"', document)
+    css = markup.unescape(style)  # what the CSS parser sees
+    assert css.startswith("background-image: url('") and css.endswith("')")
+    inner = css[len("background-image: url('") : -2]
+    assert not any(char in inner for char in "'\"();"), inner
