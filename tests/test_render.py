@@ -158,3 +158,67 @@ def test_art_paths_cannot_inject_css(tmp_path, art):
     assert css.startswith("background-image: url('") and css.endswith("')")
     inner = css[len("background-image: url('") : -2]
     assert not any(char in inner for char in "'\"();"), inner
+
+
+pdfplumber = pytest.importorskip("pdfplumber")
+
+
+def _rects(pdf_path: Path, page: int, colour: tuple[float, ...], min_size: float = 0.0) -> list[tuple[float, ...]]:
+    """Rectangles of a page filled with `colour`, in mm (x, y from the top-left, width, height), at least
+    `min_size` on each side (to leave out a label drawn in the same colour)."""
+    with pdfplumber.open(pdf_path) as pdf:
+        found = []
+        for rect in pdf.pages[page].rects:
+            fill = rect.get("non_stroking_color")
+            if not isinstance(fill, tuple) or not all(isinstance(c, (int, float)) for c in fill):
+                continue  # a pattern fill
+            box = tuple(v / MM for v in (rect["x0"], rect["top"], rect["width"], rect["height"]))
+            if tuple(round(c, 3) for c in fill) == colour and min(box[2:]) >= min_size:
+                found.append(box)
+        return found
+
+
+ROCK = (0.788, 0.765, 0.722)  # #c9c3b8, the rock background
+BACK = (0.149, 0.196, 0.29)  # #26324a, the back
+BLACK = (0.0, 0.0, 0.0)
+
+
+def _same(found, expected, tolerance=0.2):
+    assert len(found) == len(expected)
+    for rect in expected:
+        assert any(all(abs(a - b) <= tolerance for a, b in zip(rect, other, strict=True)) for other in found), rect
+
+
+def test_card_boxes_and_crop_marks_where_the_layout_puts_them(standard_pdf):
+    from deckdsl import layout
+
+    sheet = layout.sheet()
+    # The first sheet holds 9 rock cards (6 Muro Alto, 3 Joia Cobiçada): their backgrounds are the bleeds.
+    _same(_rects(standard_pdf, 0, ROCK), [(r.x, r.y, r.width, r.height) for r in sheet.bleeds])
+    marks = _rects(standard_pdf, 0, BLACK)
+    assert len(marks) == len(sheet.marks) == 16
+    for x, y, width, height in marks:
+        assert min(width, height) == pytest.approx(0.2, abs=0.05)
+        outside = x + width <= sheet.bleeds[0].x + 1e-6 or x >= sheet.bleeds[-1].right - 1e-6 or (
+            y + height <= sheet.bleeds[0].y + 1e-6 or y >= sheet.bleeds[-1].bottom - 1e-6)
+        assert outside, (x, y, width, height)
+
+
+@pytest.mark.parametrize(("flip", "offset"), [("long", (0.0, 0.0)), ("short", (0.0, 0.0)), ("long", (1.5, -1.0))])
+def test_backs_line_up_behind_their_faces(tmp_path, flip, offset):
+    from deckdsl import layout
+
+    target = tmp_path / "deck.pdf"
+    options = render.Options(flip=flip, back_offset=offset)
+    assert render.render(deckdsl.load(STANDARD).deck, STANDARD, target, options) == []
+    sheet = layout.sheet(flip=flip, back_offset=offset)
+    faces = _rects(target, 0, ROCK)
+    backs = _rects(target, 1, BACK, min_size=20)
+    _same(backs, [(r.x, r.y, r.width, r.height) for r in sheet.back_bleeds])
+    # Turning the sheet over its flip edge brings each back onto its face (less the calibration offset).
+    for x, y, width, height in faces:
+        if flip == "long":
+            turned = (210 - x - width + offset[0], y + offset[1], width, height)
+        else:
+            turned = (x + offset[0], 297 - y - height + offset[1], width, height)
+        assert any(all(abs(a - b) <= 0.2 for a, b in zip(turned, back, strict=True)) for back in backs), turned
