@@ -79,10 +79,14 @@ def _codes_option(value: tuple[str, ...]) -> list[str]:
     help="The lowest severity that makes the exit status 1 (default: error, or the config file's).",
 )
 @click.option("--no-config", is_flag=True, help="Ignore deckdsl.toml / [tool.deckdsl] files.")
+@click.option(
+    "--render-lint", is_flag=True,
+    help="Also lay the cards out (A4, poker) and report text that does not fit and images it cannot use.",
+)
 @click.option("--quiet", "-q", is_flag=True, help="Print nothing when there is nothing to report.")
 def check(
     paths: tuple[str, ...], output_format: str, select: tuple[str, ...], ignore: tuple[str, ...],
-    fail_on: str | None, no_config: bool, quiet: bool,
+    fail_on: str | None, no_config: bool, render_lint: bool, quiet: bool,
 ) -> None:
     """Check deck files (or every *.deck under folders) and report every problem.
 
@@ -121,6 +125,11 @@ def check(
             raise click.UsageError(str(error)) from error
         config = found.override(select=_codes_option(select), ignore=_codes_option(ignore), fail_on=fail_on)
         result = deckdsl.load(file, config=config)
+        if render_lint and result.deck is not None and not any(d.code < "DK200" for d in result.errors):
+            from . import render as renderer
+
+            found = renderer.lint(result.deck, file, profile=result.profile)
+            result.diagnostics.extend(d for d in found if config.enabled(d.code))
         everything.append((result, config))
         io_error = io_error or any(d.code == "DK009" for d in result.diagnostics)
     diagnostics = [d for result, _ in everything for d in result.diagnostics]

@@ -76,6 +76,7 @@ CODES: dict[str, Code] = {
         # DK3xx: printing
         Code("DK301", "file-outside-deck", E, "rendering refused a file outside the deck's folder, or a URL"),
         Code("DK302", "missing-image", W, "a card's art file does not exist (the card is printed without it)"),
+        Code("DK303", "text-overflow", E, "a card's text does not fit on the card even at the smallest size"),
     ]
 }
 """The language's own codes.  Rule codes (DK2xx structure, JWxxx Janken Wars guidelines …) are declared

@@ -100,7 +100,14 @@ def _safe_fetcher(roots: list[Path], log: SafeFetcherLog):
     return SafeFetcher(allowed_protocols={"file", "data"}, allow_redirects=False)
 
 
-def html(deck: Deck, deck_folder: Path, options: Options = Options(), profile: Profile | None = None) -> str:
+TEXT_SIZES = (7.0, 6.5, 6.0, 5.5, 5.0)
+"""Rules text sizes (pt) tried in turn for a card whose text does not fit; below 5 pt a card fails (DK303)."""
+
+
+def html(
+    deck: Deck, deck_folder: Path, options: Options = Options(), profile: Profile | None = None,
+    sizes: dict[str, float] | None = None,
+) -> str:
     """The HTML of the sheets: the deck's cards, then the game's component cards (stars, brindes …),
     each sheet followed by its backs, then a page summarising the rules with the deck's parameters."""
     from jinja2 import Environment, FileSystemLoader, StrictUndefined
@@ -118,10 +125,13 @@ def html(deck: Deck, deck_folder: Path, options: Options = Options(), profile: P
     ]
     printed += _components(profile, language, parameters)
     marks = [_mark(line) for line in sheet.marks]
+    sizes = sizes or {}
     pages = []
     for start in range(0, len(printed), sheet.per_sheet):
         slots = [
-            {**item, "trim": sheet.trims[i], "bleed": sheet.bleeds[i], "back": sheet.back_bleeds[i]}
+            {**item, "trim": sheet.trims[i], "bleed": sheet.bleeds[i], "back": sheet.back_bleeds[i],
+             "size": sizes.get(item["card"]["name"] if isinstance(item["card"], dict) else item["card"].name,
+                               TEXT_SIZES[0])}
             for i, item in enumerate(printed[start : start + sheet.per_sheet])
         ]
         pages.append({"side": "faces", "slots": slots, "marks": marks})
@@ -183,38 +193,91 @@ def _mark(line: layout.Line, thickness: float = 0.2) -> dict:
             "height": thickness}
 
 
-def render(
-    deck: Deck, deck_path: Path, target: Path, options: Options = Options(), profile: Profile | None = None
-) -> list[Diagnostic]:
-    """Write the PDF of `deck` to `target` (atomically).  Returns the render's diagnostics: with an error
-    among them (a refused file) nothing was written; warnings (a missing image) leave the PDF in place."""
-    folder = deck_path.resolve().parent
-    document = html(deck, folder, options, profile)
-    log = SafeFetcherLog()
-    fetcher = _safe_fetcher([folder, TEMPLATES], log)
-    os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
+def _layout(deck, folder, options, profile):
+    """Lay the sheets out, shrinking the rules text of the cards whose text overflows, step by step
+    (`TEXT_SIZES`).  Returns (the HTML, WeasyPrint's laid-out document, the fetcher's log, the names of
+    the cards that still do not fit at the smallest size)."""
     import weasyprint
 
-    identifier = hashlib.sha256(document.encode("utf-8")).hexdigest()[:32].encode()
-    pdf = weasyprint.HTML(string=document, base_url=folder.as_uri() + "/", url_fetcher=fetcher).write_pdf(
-        pdf_identifier=identifier, uncompressed_pdf=False
-    )
+    sizes: dict[str, float] = {}
+    while True:
+        log = SafeFetcherLog()
+        document = html(deck, folder, options, profile, sizes)
+        laid_out = weasyprint.HTML(
+            string=document, base_url=folder.as_uri() + "/", url_fetcher=_safe_fetcher([folder, TEMPLATES], log)
+        ).render()
+        overflowing = _overflowing(laid_out)
+        shrinkable = {name for name in overflowing if sizes.get(name, TEXT_SIZES[0]) > TEXT_SIZES[-1]}
+        if not shrinkable:
+            return document, laid_out, log, sorted(overflowing)
+        for name in shrinkable:
+            current = TEXT_SIZES.index(sizes.get(name, TEXT_SIZES[0]))
+            sizes[name] = TEXT_SIZES[current + 1]
+
+
+def _overflowing(laid_out) -> set[str]:
+    """Cards whose content runs past the bottom of the card (its last block ends below the content box)."""
+    found = set()
+    for page in laid_out.pages:
+        for box in page._page_box.descendants():
+            element = getattr(box, "element", None)
+            if element is None or element.get("class") != "card" or not getattr(box, "children", None):
+                continue
+            bottom = max(child.position_y + child.margin_height() for child in box.children)
+            if bottom > box.content_box_y() + box.height + 0.5:
+                found.add(element.get("data-card"))
+    return found
+
+
+def lint(deck: Deck, deck_path: Path, options: Options = Options(), profile: Profile | None = None) -> list[Diagnostic]:
+    """What `render` would report, without writing a PDF (`deckdsl check --render-lint`)."""
+    folder = deck_path.resolve().parent
+    _, _, log, overflowing = _layout(deck, folder, options, profile)
+    return _problems(deck, deck_path, log, overflowing)
+
+
+def _problems(deck, deck_path, log, overflowing) -> list[Diagnostic]:
     found = [
+        Diagnostic(
+            "DK303", f"the text of `{name}` does not fit on the card, even at {TEXT_SIZES[-1]:g} pt",
+            (deck.card(name).name_span if deck.card(name) else deck.title_span) or Span(1, 1, 1, 1, 0, 0),
+            help="say it in fewer words (the GDD: \"menos é mais\"), or choose a larger --card-size",
+            path=str(deck_path),
+        )
+        for name in overflowing
+    ]
+    found += [
         Diagnostic(
             "DK301", f"rendering refused to read `{url}`: decks may only use files inside their own folder",
             _art_span(deck, url), help="put the image next to the deck file and use a relative path",
             path=str(deck_path),
         )
         for url in dict.fromkeys(log.refused)
-    ] + [
+    ]
+    found += [
         Diagnostic(
             "DK302", f"the image `{unquote(urlsplit(url).path)}` does not exist; the card is printed without it",
             _art_span(deck, url), help="check the path, relative to the deck file", path=str(deck_path),
         )
         for url in dict.fromkeys(log.missing)
     ]
-    if log.refused:
+    return found
+
+
+def render(
+    deck: Deck, deck_path: Path, target: Path, options: Options = Options(), profile: Profile | None = None
+) -> list[Diagnostic]:
+    """Write the PDF of `deck` to `target` (atomically).  Returns the render's diagnostics: with an error
+    among them (a refused file, a text that does not fit) nothing was written; warnings (a missing
+    image) leave the PDF in place."""
+    folder = deck_path.resolve().parent
+    os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
+    document, laid_out, log, overflowing = _layout(deck, folder, options, profile)
+    found = _problems(deck, deck_path, log, overflowing)
+    if any(problem.severity.value == "error" for problem in found):
         return found
+    identifier = hashlib.sha256(document.encode("utf-8")).hexdigest()[:32].encode()
+    pdf = laid_out.write_pdf(pdf_identifier=identifier, uncompressed_pdf=False)
     target.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:

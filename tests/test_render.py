@@ -222,3 +222,33 @@ def test_backs_line_up_behind_their_faces(tmp_path, flip, offset):
         else:
             turned = (x + offset[0], 297 - y - height + offset[1], width, height)
         assert any(all(abs(a - b) <= 0.2 for a, b in zip(turned, back, strict=True)) for back in backs), turned
+
+
+def _long_card(tmp_path: Path, words: int) -> Path:
+    text = "Ação: " + " ".join(["descarte uma carta da mesa"] * words) + "."
+    return _deck(tmp_path, f'card "Longa" {{\n  type: rock\n  rarity: simple\n  value: 1\n  text: "{text}"\n}}\n')
+
+
+def test_a_long_text_is_shrunk_to_fit(tmp_path):
+    path = _long_card(tmp_path, 40)
+    deck = deckdsl.load(path).deck
+    assert render.lint(deck, path) == []
+    assert render.render(deck, path, tmp_path / "out.pdf") == []
+    document = render.html(deck, tmp_path, sizes={"Longa": 6.0})
+    assert "font-size: 6.0pt" in document
+
+
+def test_a_text_that_cannot_fit_fails_the_render(tmp_path):
+    path = _long_card(tmp_path, 200)
+    deck = deckdsl.load(path).deck
+    target = tmp_path / "out.pdf"
+    problems = render.render(deck, path, target)
+    assert [(p.code, p.span.line) for p in problems] == [("DK303", 5)]
+    assert "Longa" in problems[0].message
+    assert not target.exists()
+    from click.testing import CliRunner
+
+    from deckdsl.cli import main
+
+    result = CliRunner().invoke(main, ["check", "--render-lint", "--format", "concise", str(path)])
+    assert "DK303" in result.output and result.exit_code == 1
