@@ -1,6 +1,6 @@
 """Print geometry: where each card, its bleed, the crop marks and the backs go on a sheet (millimetres).
 
-Pure arithmetic, shared by the renderer and its tests.  Decisions (docs/print.md will show them):
+Pure arithmetic, shared by the renderer and its tests.  Decisions (explained for users in docs/print.md):
 
 - Cards sit in a grid centred on the page.  By default neighbouring cards share their cut line (gutter 0):
   that is the only way 3×3 poker cards fit on A4 portrait with crop marks outside the cards (3 cards with

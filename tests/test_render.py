@@ -252,3 +252,17 @@ def test_a_text_that_cannot_fit_fails_the_render(tmp_path):
 
     result = CliRunner().invoke(main, ["check", "--render-lint", "--format", "concise", str(path)])
     assert "DK303" in result.output and result.exit_code == 1
+
+
+def test_html_golden():
+    """The sheets' HTML for the standard deck, as a reviewed file: a template change shows up in the diff.
+    Refresh with DECKDSL_UPDATE_SNAPSHOTS=1."""
+    import os
+
+    result = deckdsl.load(STANDARD)
+    document = render.html(result.deck, STANDARD.parent, profile=result.profile)
+    document = document.replace((ROOT / "templates").resolve().as_uri(), "TEMPLATES")
+    golden = ROOT / "tests" / "golden" / "janken-wars.html"
+    if os.environ.get("DECKDSL_UPDATE_SNAPSHOTS"):
+        golden.write_text(document, encoding="utf-8")
+    assert document == golden.read_text(encoding="utf-8")
