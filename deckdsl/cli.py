@@ -277,7 +277,8 @@ def text_command(deck: str, lang: str | None, generated: bool) -> None:
 @click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
               help="Move the backs by X,Y mm to correct a misaligned duplex printer.")
 @click.option("--lang", type=click.Choice(["pt-BR", "en"]), default=None, help="Language of the rules text.")
-def render(deck, output, paper, card_size, bleed, safe, gutter, flip, back_offset, lang) -> None:
+@click.option("--timeout", default=300.0, show_default=True, help="Stop a render that takes longer, seconds.")
+def render(deck, output, paper, card_size, bleed, safe, gutter, flip, back_offset, lang, timeout) -> None:
     """Print DECK as print-and-play PDF sheets: faces, then their backs mirrored for duplex.
 
     \b
@@ -295,7 +296,7 @@ def render(deck, output, paper, card_size, bleed, safe, gutter, flip, back_offse
         dx, dy = (float(v) for v in back_offset.split(","))
         options = renderer.Options(
             paper=layout.paper_size(paper), card=layout.card_size(card_size), bleed=bleed, safe=safe,
-            gutter=gutter, flip=flip, back_offset=(dx, dy), language=lang,
+            gutter=gutter, flip=flip, back_offset=(dx, dy), language=lang, timeout=timeout,
         )
         layout.sheet(options.paper, options.card, bleed=bleed, gutter=gutter, flip=flip)
     except ValueError as error:

@@ -77,6 +77,7 @@ CODES: dict[str, Code] = {
         Code("DK301", "file-outside-deck", E, "rendering refused a file outside the deck's folder, or a URL"),
         Code("DK302", "missing-image", W, "a card's art file does not exist (the card is printed without it)"),
         Code("DK303", "text-overflow", E, "a card's text does not fit on the card even at the smallest size"),
+        Code("DK304", "render-timeout", E, "rendering took longer than its time limit and was stopped"),
     ]
 }
 """The language's own codes.  Rule codes (DK2xx structure, JWxxx Janken Wars guidelines …) are declared

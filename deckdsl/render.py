@@ -14,9 +14,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import re
+import signal
+import threading
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -53,7 +56,8 @@ def _icons() -> dict:
 @dataclass(frozen=True)
 class Options:
     """How to print: paper and card size (mm), bleed, safe zone inside the trim, crop mark length, the
-    duplex flip edge and back calibration offset, and the language of the rules text (None: the deck's)."""
+    duplex flip edge and back calibration offset, the language of the rules text (None: the deck's), and
+    the time limit of a render in seconds (WeasyPrint's docs warn that hostile input can make it loop)."""
 
     paper: tuple[float, float] = layout.PAPERS["a4"]
     card: tuple[float, float] = layout.CARDS["poker"]
@@ -64,6 +68,7 @@ class Options:
     flip: str = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)
     language: str | None = None
+    timeout: float = 300.0
 
 
 @dataclass
@@ -272,12 +277,20 @@ def render(
     image) leave the PDF in place."""
     folder = deck_path.resolve().parent
     os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
-    document, laid_out, log, overflowing = _layout(deck, folder, options, profile)
-    found = _problems(deck, deck_path, log, overflowing)
-    if any(problem.severity.value == "error" for problem in found):
-        return found
-    identifier = hashlib.sha256(document.encode("utf-8")).hexdigest()[:32].encode()
-    pdf = laid_out.write_pdf(pdf_identifier=identifier, uncompressed_pdf=False)
+    try:
+        with _time_limit(options.timeout):
+            document, laid_out, log, overflowing = _layout(deck, folder, options, profile)
+            found = _problems(deck, deck_path, log, overflowing)
+            if any(problem.severity.value == "error" for problem in found):
+                return found
+            identifier = hashlib.sha256(document.encode("utf-8")).hexdigest()[:32].encode()
+            pdf = laid_out.write_pdf(pdf_identifier=identifier, uncompressed_pdf=False)
+    except _TimeUp:
+        return [Diagnostic(
+            "DK304", f"rendering took longer than {options.timeout:g} s and was stopped; nothing was written",
+            deck.title_span or Span(1, 1, 1, 1, 0, 0), help="render fewer cards at a time, or raise --timeout",
+            path=str(deck_path),
+        )]
     target.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
@@ -291,6 +304,31 @@ def render(
         Path(temporary).unlink(missing_ok=True)
         raise
     return found
+
+
+class _TimeUp(Exception):
+    pass
+
+
+@contextlib.contextmanager
+def _time_limit(seconds: float):
+    """Raise `_TimeUp` in the block after `seconds` (a real-time timer; only where signals work: the main
+    thread of a Unix process — elsewhere the block runs without a limit)."""
+    usable = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+    if not usable or seconds <= 0:
+        yield
+        return
+
+    def expire(signum, frame):
+        raise _TimeUp
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def _art_span(deck: Deck, url: str) -> Span:

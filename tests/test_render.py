@@ -266,3 +266,11 @@ def test_html_golden():
     if os.environ.get("DECKDSL_UPDATE_SNAPSHOTS"):
         golden.write_text(document, encoding="utf-8")
     assert document == golden.read_text(encoding="utf-8")
+
+
+def test_a_render_that_takes_too_long_is_stopped_and_writes_nothing(tmp_path):
+    target = tmp_path / "out.pdf"
+    target.write_bytes(b"previous")
+    problems = render.render(deckdsl.load(STANDARD).deck, STANDARD, target, render.Options(timeout=0.05))
+    assert [p.code for p in problems] == ["DK304"]
+    assert target.read_bytes() == b"previous"
