@@ -1,0 +1,57 @@
+"""Render benchmark: `deckdsl render` time by number of cards (the target is linear growth).
+
+Run: `.venv/bin/python bench/bench_render.py` (or `make bench`).  Prints figures; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import deckdsl  # noqa: E402
+from deckdsl import render  # noqa: E402
+
+
+def deck_with(copies_factor: int, folder: Path) -> Path:
+    """The standard deck with every card's copies multiplied (36 × factor cards)."""
+    text = (ROOT / "decks" / "janken-wars.deck").read_text(encoding="utf-8")
+    text = re.sub(r"copies: (\d+)", lambda m: f"copies: {int(m.group(1)) * copies_factor}", text)
+    path = folder / f"deck-{copies_factor}.deck"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def main() -> int:
+    print("deckdsl render benchmark (A4, poker, 9 cards a sheet, plus 15 component cards and a summary page)")
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        for factor in (1, 3, 9):
+            path = deck_with(factor, folder)
+            deck = deckdsl.load(path, check=False).deck
+            profile = deckdsl.load(path, check=False).profile
+            times = []
+            for _ in range(2):
+                started = time.perf_counter()
+                problems = render.render(deck, path, folder / "out.pdf", profile=profile)
+                times.append(time.perf_counter() - started)
+                assert not [p for p in problems if p.severity.value == "error"], problems
+            cards = sum(card.copies for card in deck.cards)
+            rows.append((cards, statistics.median(times)))
+    base_cards, base_time = rows[0]
+    for cards, seconds in rows:
+        per_card = 1000 * seconds / cards
+        print(f"  {cards:5d} cards  {seconds:6.2f} s  {per_card:6.1f} ms/card  ×{seconds / base_time:4.1f} time "
+              f"for ×{cards / base_cards:.0f} cards")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
