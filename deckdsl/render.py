@@ -78,6 +78,7 @@ class SafeFetcherLog:
 
     refused: list[str] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)
+    outside_safe_zone: list[str] = field(default_factory=list)
 
 
 def _safe_fetcher(roots: list[Path], log: SafeFetcherLog):
@@ -214,6 +215,7 @@ def _layout(deck, folder, options, profile):
         overflowing = _overflowing(laid_out)
         shrinkable = {name for name in overflowing if sizes.get(name, TEXT_SIZES[0]) > TEXT_SIZES[-1]}
         if not shrinkable:
+            log.outside_safe_zone.extend(sorted(_outside_safe_zone(laid_out)))
             return document, laid_out, log, sorted(overflowing)
         for name in shrinkable:
             current = TEXT_SIZES.index(sizes.get(name, TEXT_SIZES[0]))
@@ -223,15 +225,32 @@ def _layout(deck, folder, options, profile):
 def _overflowing(laid_out) -> set[str]:
     """Cards whose content runs past the bottom of the card (its last block ends below the content box)."""
     found = set()
+    for box in _card_boxes(laid_out):
+        bottom = max(child.position_y + child.margin_height() for child in box.children)
+        if bottom > box.content_box_y() + box.height + 0.5:
+            found.add(box.element.get("data-card"))
+    return found
+
+
+def _outside_safe_zone(laid_out) -> set[str]:
+    """Cards with a line of text wider than the safe zone (a long unbreakable word pushes it sideways)."""
+    found = set()
+    for box in _card_boxes(laid_out):
+        right = box.content_box_x() + box.width + 0.5
+        if any(
+            type(inner).__name__ == "TextBox" and inner.position_x + inner.width > right
+            for inner in box.descendants()
+        ):
+            found.add(box.element.get("data-card"))
+    return found
+
+
+def _card_boxes(laid_out):
     for page in laid_out.pages:
         for box in page._page_box.descendants():
             element = getattr(box, "element", None)
-            if element is None or element.get("class") != "card" or not getattr(box, "children", None):
-                continue
-            bottom = max(child.position_y + child.margin_height() for child in box.children)
-            if bottom > box.content_box_y() + box.height + 0.5:
-                found.add(element.get("data-card"))
-    return found
+            if element is not None and element.get("class") == "card" and getattr(box, "children", None):
+                yield box
 
 
 def lint(deck: Deck, deck_path: Path, options: Options = Options(), profile: Profile | None = None) -> list[Diagnostic]:
@@ -258,6 +277,14 @@ def _problems(deck, deck_path, log, overflowing) -> list[Diagnostic]:
             path=str(deck_path),
         )
         for url in dict.fromkeys(log.refused)
+    ]
+    found += [
+        Diagnostic(
+            "DK305", f"text of `{name}` reaches outside the safe zone (a word too long for the card's width)",
+            (deck.card(name).name_span if deck.card(name) else deck.title_span) or Span(1, 1, 1, 1, 0, 0),
+            help="break the long word, or choose a wider --card-size", path=str(deck_path),
+        )
+        for name in log.outside_safe_zone
     ]
     found += [
         Diagnostic(

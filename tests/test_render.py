@@ -274,3 +274,12 @@ def test_a_render_that_takes_too_long_is_stopped_and_writes_nothing(tmp_path):
     problems = render.render(deckdsl.load(STANDARD).deck, STANDARD, target, render.Options(timeout=0.05))
     assert [p.code for p in problems] == ["DK304"]
     assert target.read_bytes() == b"previous"
+
+
+def test_a_word_wider_than_the_card_is_reported_outside_the_safe_zone(tmp_path):
+    path = _deck(tmp_path, 'card "Pneumoultramicroscopicossilicovulcanoconiótico" {\n  type: rock\n'
+                           "  rarity: simple\n  value: 1\n}\n")
+    problems = render.lint(deckdsl.load(path).deck, path)
+    assert [(p.code, p.severity.value, p.span.line) for p in problems] == [("DK305", "warning", 5)]
+    standard = deckdsl.load(STANDARD)
+    assert render.lint(standard.deck, STANDARD, profile=standard.profile) == []
