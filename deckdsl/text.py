@@ -91,6 +91,23 @@ class _Writer:
     def join(self, parts: list[str]) -> str:
         raise NotImplementedError
 
+    # -- what every language writes the same way, with its own words --------------------------
+
+    OPERATORS: dict[str, str]
+    COMPARATORS: dict[str, str]
+
+    def number_text(self, node: ast.Number, **_) -> str:
+        return str(node.value)
+
+    def binary_op_text(self, node: ast.BinaryOp, **_) -> str:
+        return f"{self.write(node.left)} {self.OPERATORS[node.op]} {self.write(node.right)}"
+
+    def negate_text(self, node: ast.Negate, **_) -> str:
+        return f"{self.OPERATORS['-']} {self.write(node.operand)}"
+
+    def comparison_text(self, node: ast.Comparison) -> str:
+        return f"{self.write(node.left)} {self.COMPARATORS[node.comparator]} {self.write(node.right)}"
+
 
 def _snake(name: str) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
@@ -118,6 +135,7 @@ def _zone(name: str) -> str:
 
 class _Portuguese(_Writer):
     LABELS = {"cost": "Custo", "action": "Ação", "condition": "Condição"}
+    OPERATORS = {"+": "mais", "-": "menos", "*": "vezes", "/": "dividido por"}
     # verb: (imperative, infinitive, third person present, future subjunctive)
     VERBS = {
         "gain": ("ganhe", "ganhar", "ganha", "ganhar"),
@@ -233,16 +251,6 @@ class _Portuguese(_Writer):
 
     # -- numbers ----------------------------------------------------------------------------
 
-    def number_text(self, node: ast.Number, **_) -> str:
-        return str(node.value)
-
-    def binary_op_text(self, node: ast.BinaryOp, **_) -> str:
-        word = {"+": "mais", "-": "menos", "*": "vezes", "/": "dividido por"}[node.op]
-        return f"{self.write(node.left)} {word} {self.write(node.right)}"
-
-    def negate_text(self, node: ast.Negate, **_) -> str:
-        return f"menos {self.write(node.operand)}"
-
     def function_text(self, node: ast.Function, **_) -> str:
         if node.name == "ceil":
             return f"{self.write(node.argument)}, arredondado para cima"
@@ -335,9 +343,6 @@ class _Portuguese(_Writer):
     def conditional_text(self, node: ast.Conditional, mood: str = "default") -> str:
         return f"se {self.write(node.test)}, {self.write(node.step, mood=mood)}"
 
-    def comparison_text(self, node: ast.Comparison) -> str:
-        return f"{self.write(node.left)} {self.COMPARATORS[node.comparator]} {self.write(node.right)}"
-
     # -- conditions -------------------------------------------------------------------------
 
     def value_definition_text(self, node: ast.ValueDefinition) -> str:
@@ -394,6 +399,7 @@ _PT_TYPES = {"rock": "pedra", "paper": "papel", "scissors": "tesoura"}
 
 class _English(_Writer):
     LABELS = {"cost": "Cost", "action": "Action", "condition": "Condition"}
+    OPERATORS = {"+": "plus", "-": "minus", "*": "times", "/": "divided by"}
     COMPARATORS = {
         ">=": "is at least",
         "<=": "is at most",
@@ -486,16 +492,6 @@ class _English(_Writer):
     def value_filter_text(self, node: ast.ValueFilter) -> str:
         return f"whose value {self.COMPARATORS[node.comparator]} {self.write(node.amount)}"
 
-    def number_text(self, node: ast.Number, **_) -> str:
-        return str(node.value)
-
-    def binary_op_text(self, node: ast.BinaryOp, **_) -> str:
-        word = {"+": "plus", "-": "minus", "*": "times", "/": "divided by"}[node.op]
-        return f"{self.write(node.left)} {word} {self.write(node.right)}"
-
-    def negate_text(self, node: ast.Negate, **_) -> str:
-        return f"minus {self.write(node.operand)}"
-
     def function_text(self, node: ast.Function, **_) -> str:
         if node.name == "ceil":
             return f"{self.write(node.argument)}, rounded up"
@@ -585,9 +581,6 @@ class _English(_Writer):
 
     def conditional_text(self, node: ast.Conditional, mood: str = "default") -> str:
         return f"if {self.write(node.test)}, {self.write(node.step, mood=mood)}"
-
-    def comparison_text(self, node: ast.Comparison) -> str:
-        return f"{self.write(node.left)} {self.COMPARATORS[node.comparator]} {self.write(node.right)}"
 
     def value_definition_text(self, node: ast.ValueDefinition) -> str:
         return f"its value is {self.write(node.expr)}"
