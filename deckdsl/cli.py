@@ -278,7 +278,9 @@ def text_command(deck: str, lang: str | None, generated: bool) -> None:
               help="Move the backs by X,Y mm to correct a misaligned duplex printer.")
 @click.option("--lang", type=click.Choice(["pt-BR", "en"]), default=None, help="Language of the rules text.")
 @click.option("--timeout", default=300.0, show_default=True, help="Stop a render that takes longer, seconds.")
-def render(deck, output, paper, card_size, bleed, safe, gutter, flip, back_offset, lang, timeout) -> None:
+@click.option("--art", "art_mode", type=click.Choice(["framed", "full"]), default="framed", show_default=True,
+              help="Card pictures in a frame on the face, or filling the card to the edge of its bleed.")
+def render(deck, output, paper, card_size, bleed, safe, gutter, flip, back_offset, lang, timeout, art_mode) -> None:
     """Print DECK as print-and-play PDF sheets: faces, then their backs mirrored for duplex.
 
     \b
@@ -296,7 +298,7 @@ def render(deck, output, paper, card_size, bleed, safe, gutter, flip, back_offse
         dx, dy = (float(v) for v in back_offset.split(","))
         options = renderer.Options(
             paper=layout.paper_size(paper), card=layout.card_size(card_size), bleed=bleed, safe=safe,
-            gutter=gutter, flip=flip, back_offset=(dx, dy), language=lang, timeout=timeout,
+            gutter=gutter, flip=flip, back_offset=(dx, dy), language=lang, timeout=timeout, art=art_mode,
         )
         layout.sheet(options.paper, options.card, bleed=bleed, gutter=gutter, flip=flip)
     except ValueError as error:

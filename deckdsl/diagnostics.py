@@ -79,6 +79,7 @@ CODES: dict[str, Code] = {
         Code("DK303", "text-overflow", E, "a card's text does not fit on the card even at the smallest size"),
         Code("DK304", "render-timeout", E, "rendering took longer than its time limit and was stopped"),
         Code("DK305", "outside-safe-zone", W, "a card's text reaches outside the safe zone, towards the cut"),
+        Code("DK306", "art-short-of-bleed", W, "a full-bleed picture is smaller than the card with its bleed"),
     ]
 }
 """The language's own codes.  Rule codes (DK2xx structure, JWxxx Janken Wars guidelines …) are declared

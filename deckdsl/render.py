@@ -57,7 +57,9 @@ def _icons() -> dict:
 class Options:
     """How to print: paper and card size (mm), bleed, safe zone inside the trim, crop mark length, the
     duplex flip edge and back calibration offset, the language of the rules text (None: the deck's), and
-    the time limit of a render in seconds (WeasyPrint's docs warn that hostile input can make it loop)."""
+    the time limit of a render in seconds (WeasyPrint's docs warn that hostile input can make it loop).
+    `art`: `framed` (the picture in a frame on the face) or `full` (the picture fills the card to the edge
+    of its bleed, at its own size at `dpi` pixels per inch unless the image says otherwise)."""
 
     paper: tuple[float, float] = layout.PAPERS["a4"]
     card: tuple[float, float] = layout.CARDS["poker"]
@@ -69,6 +71,8 @@ class Options:
     back_offset: tuple[float, float] = (0.0, 0.0)
     language: str | None = None
     timeout: float = 300.0
+    art: str = "framed"
+    dpi: float = 300.0
 
 
 @dataclass
@@ -132,10 +136,13 @@ def html(
     printed += _components(profile, language, parameters)
     marks = [_mark(line) for line in sheet.marks]
     sizes = sizes or {}
+    full_art = options.art == "full"
     pages = []
     for start in range(0, len(printed), sheet.per_sheet):
         slots = [
             {**item, "trim": sheet.trims[i], "bleed": sheet.bleeds[i], "back": sheet.back_bleeds[i],
+             "full_art": full_art and bool(item["art"]),
+             "art_size": _art_size(item["card"], deck_folder, options.dpi) if full_art and item["art"] else None,
              "size": sizes.get(item["card"]["name"] if isinstance(item["card"], dict) else item["card"].name,
                                TEXT_SIZES[0])}
             for i, item in enumerate(printed[start : start + sheet.per_sheet])
@@ -179,6 +186,44 @@ _TYPE_NAMES = {"pt-BR": {"rock": "pedra", "paper": "papel", "scissors": "tesoura
 def _labels(card: Card, language: str) -> list[str]:
     names = _TYPE_NAMES.get(language, {})
     return [names.get(str(a.value), str(a.value)) for a in card.attributes]
+
+
+def _art_file(card: Card, folder: Path) -> Path | None:
+    """The card's image file when it is inside the deck's folder and exists (the fetcher decides the rest)."""
+    if not isinstance(card, Card) or not card.art or re.match(r"[A-Za-z][\w+.-]*:", card.art):
+        return None
+    path = (folder / card.art).resolve()
+    return path if path.is_relative_to(folder.resolve()) and path.is_file() else None
+
+
+def _art_size(card: Card, folder: Path, dpi: float) -> tuple[float, float] | None:
+    """The printed size of a full-bleed picture in mm: its pixels at its own DPI (or `dpi`)."""
+    path = _art_file(card, folder)
+    if path is None:
+        return None
+    try:
+        from PIL import Image
+
+        with Image.open(path) as image:
+            width, height = image.size
+            own = image.info.get("dpi")
+    except Exception:  # noqa: BLE001 — not an image Pillow reads: WeasyPrint will say so
+        return None
+    x_dpi, y_dpi = (float(own[0]), float(own[1])) if own and own[0] and own[1] else (dpi, dpi)
+    return width / x_dpi * 25.4, height / y_dpi * 25.4
+
+
+def _short_of_bleed(deck: Deck, folder: Path, options: Options) -> list[tuple[Card, tuple[float, float]]]:
+    """Full-bleed pictures smaller than the card with its bleed: they leave a white edge at the cut."""
+    if options.art != "full":
+        return []
+    need_w, need_h = options.card[0] + 2 * options.bleed, options.card[1] + 2 * options.bleed
+    short = []
+    for card in deck.cards:
+        size = _art_size(card, folder, options.dpi)
+        if size is not None and (size[0] < need_w - 0.1 or size[1] < need_h - 0.1):
+            short.append((card, size))
+    return short
 
 
 def _art_url(card: Card, folder: Path) -> str | None:
@@ -257,7 +302,24 @@ def lint(deck: Deck, deck_path: Path, options: Options = Options(), profile: Pro
     """What `render` would report, without writing a PDF (`deckdsl check --render-lint`)."""
     folder = deck_path.resolve().parent
     _, _, log, overflowing = _layout(deck, folder, options, profile)
-    return _problems(deck, deck_path, log, overflowing)
+    return _problems(deck, deck_path, log, overflowing) + _art_problems(deck, deck_path, options)
+
+
+def _art_problems(deck: Deck, deck_path: Path, options: Options) -> list[Diagnostic]:
+    need = (options.card[0] + 2 * options.bleed, options.card[1] + 2 * options.bleed)
+    pixels = (round(need[0] / 25.4 * options.dpi), round(need[1] / 25.4 * options.dpi))
+    return [
+        Diagnostic(
+            "DK306",
+            f"the art of `{card.name}` prints {size[0]:.1f}×{size[1]:.1f} mm, short of the bleed "
+            f"({need[0]:.1f}×{need[1]:.1f} mm): a white edge will show where the cut wanders",
+            card.field_spans.get("art", card.name_span),
+            help=f"make the picture at least {need[0]:.1f}×{need[1]:.1f} mm "
+            f"({pixels[0]}×{pixels[1]} px at {options.dpi:g} dpi)",
+            path=str(deck_path),
+        )
+        for card, size in _short_of_bleed(deck, deck_path.resolve().parent, options)
+    ]
 
 
 def _problems(deck, deck_path, log, overflowing) -> list[Diagnostic]:
@@ -307,7 +369,7 @@ def render(
     try:
         with _time_limit(options.timeout):
             document, laid_out, log, overflowing = _layout(deck, folder, options, profile)
-            found = _problems(deck, deck_path, log, overflowing)
+            found = _problems(deck, deck_path, log, overflowing) + _art_problems(deck, deck_path, options)
             if any(problem.severity.value == "error" for problem in found):
                 return found
             identifier = hashlib.sha256(document.encode("utf-8")).hexdigest()[:32].encode()

@@ -283,3 +283,25 @@ def test_a_word_wider_than_the_card_is_reported_outside_the_safe_zone(tmp_path):
     assert [(p.code, p.severity.value, p.span.line) for p in problems] == [("DK305", "warning", 5)]
     standard = deckdsl.load(STANDARD)
     assert render.lint(standard.deck, STANDARD, profile=standard.profile) == []
+
+
+def _picture(folder: Path, name: str, pixels: tuple[int, int]) -> None:
+    from PIL import Image
+
+    (folder / "art").mkdir(exist_ok=True)
+    Image.new("RGB", pixels, (200, 80, 40)).save(folder / "art" / name, dpi=(300, 300))
+
+
+@pytest.mark.parametrize(
+    ("pixels", "short"),
+    [((750, 1050), True),  # 63.5×88.9 mm at 300 dpi: made for the cut, not the bleed
+     ((821, 1121), False)],  # 69.5×94.9 mm: the card with 3 mm of bleed all round
+)
+def test_full_bleed_art_that_stops_short_of_the_bleed_is_reported(tmp_path, pixels, short):
+    _picture(tmp_path, "a.png", pixels)
+    path = _deck(tmp_path, 'card "A" {\n  type: rock\n  rarity: simple\n  value: 1\n  art: "art/a.png"\n}\n')
+    deck = deckdsl.load(path).deck
+    full = render.render(deck, path, tmp_path / "full.pdf", render.Options(art="full"))
+    assert [(p.code, p.span.line) for p in full] == ([("DK306", 9)] if short else [])
+    assert (tmp_path / "full.pdf").exists()  # a warning: the PDF is written
+    assert render.render(deck, path, tmp_path / "framed.pdf") == []  # framed art never reaches the bleed
