@@ -109,6 +109,22 @@ class Sheet:
     def per_sheet(self) -> int:
         return self.columns * self.rows
 
+    def filled(self, count: int) -> tuple[tuple[Rect, ...], tuple[Line, ...]]:
+        """The bleeds and crop marks of a sheet holding only its first `count` slots (the last sheet of
+        a deck): a card with an empty slot beside it gets its whole bleed on that side, and the marks
+        follow the cards that are there."""
+        used = self.trims[:count]
+        bleeds = []
+        for index, (trim, bleed) in enumerate(zip(used, self.bleeds, strict=False)):
+            row, column = divmod(index, self.columns)
+            empty_right = column == self.columns - 1 or index + 1 >= count
+            empty_below = row == self.rows - 1 or index + self.columns >= count
+            right = trim.right + self.bleed if empty_right else bleed.right
+            bottom = trim.bottom + self.bleed if empty_below else bleed.bottom
+            bleeds.append(Rect(bleed.x, bleed.y, right - bleed.x, bottom - bleed.y))
+        length = max((abs(m.x2 - m.x1) + abs(m.y2 - m.y1) for m in self.marks), default=0.0)
+        return tuple(bleeds), _marks(self.paper, used, self.columns, self.rows, self.bleed, length)
+
 
 def sheet(
     paper: tuple[float, float] = PAPERS["a4"],
@@ -151,8 +167,8 @@ def sheet(
                 trim.x - grow_left, trim.y - grow_top,
                 card_w + grow_left + grow_right, card_h + grow_top + grow_bottom,
             ))
-            backs.append(_mirror(trim, paper, flip, back_offset))
-            back_bleeds.append(_mirror(bleeds[-1], paper, flip, back_offset))
+            backs.append(mirror(trim, paper, flip, back_offset))
+            back_bleeds.append(mirror(bleeds[-1], paper, flip, back_offset))
     marks = _marks(paper, trims, columns, rows, bleed, mark_length)
     return Sheet(
         paper, card, columns, rows, bleed, gutter, tuple(trims), tuple(bleeds), tuple(backs), tuple(back_bleeds),
@@ -160,7 +176,7 @@ def sheet(
     )
 
 
-def _mirror(rect: Rect, paper: tuple[float, float], flip: str, offset: tuple[float, float]) -> Rect:
+def mirror(rect: Rect, paper: tuple[float, float], flip: str, offset: tuple[float, float]) -> Rect:
     """Where `rect` of the front lands on the back page: mirrored across the flip edge, then offset."""
     x = paper[0] - rect.right if flip == "long" else rect.x
     y = rect.y if flip == "long" else paper[1] - rect.bottom
@@ -174,9 +190,12 @@ def _fit(page: float, card: float, bleed: float, gutter: float) -> int:
 
 def _marks(paper, trims, columns, rows, bleed, length) -> tuple[Line, ...]:
     page_w, page_h = paper
-    first, last = trims[0], trims[-1]
-    outer_left, outer_right = first.x - bleed, last.right + bleed
-    outer_top, outer_bottom = first.y - bleed, last.bottom + bleed
+    if not trims or length <= 0:
+        return ()
+    outer_left = min(r.x for r in trims) - bleed
+    outer_right = max(r.right for r in trims) + bleed
+    outer_top = min(r.y for r in trims) - bleed
+    outer_bottom = max(r.bottom for r in trims) + bleed
     room = min(length, outer_left, page_w - outer_right, outer_top, page_h - outer_bottom)
     if room <= 0:
         return ()

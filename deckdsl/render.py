@@ -134,20 +134,22 @@ def html(
         for card in deck.cards for _ in range(max(card.copies, 0))
     ]
     printed += _components(profile, language, parameters)
-    marks = [_mark(line) for line in sheet.marks]
     sizes = sizes or {}
     full_art = options.art == "full"
     pages = []
     for start in range(0, len(printed), sheet.per_sheet):
+        count = min(sheet.per_sheet, len(printed) - start)
+        bleeds, page_marks = sheet.filled(count)
         slots = [
-            {**item, "trim": sheet.trims[i], "bleed": sheet.bleeds[i], "back": sheet.back_bleeds[i],
+            {**item, "trim": sheet.trims[i], "bleed": bleeds[i],
+             "back": layout.mirror(bleeds[i], sheet.paper, options.flip, options.back_offset),
              "full_art": full_art and bool(item["art"]),
              "art_size": _art_size(item["card"], deck_folder, options.dpi) if full_art and item["art"] else None,
              "size": sizes.get(item["card"]["name"] if isinstance(item["card"], dict) else item["card"].name,
                                TEXT_SIZES[0])}
             for i, item in enumerate(printed[start : start + sheet.per_sheet])
         ]
-        pages.append({"side": "faces", "slots": slots, "marks": marks})
+        pages.append({"side": "faces", "slots": slots, "marks": [_mark(line) for line in page_marks]})
         pages.append({"side": "backs", "slots": slots, "marks": []})
     if profile is not None and profile.summary:
         lines = profile.summary.get(language) or next(iter(profile.summary.values()))

@@ -119,3 +119,16 @@ def test_what_does_not_fit_is_an_error():
         layout.sheet(A4, layout.CARDS["poker"], flip="diagonal")
     with pytest.raises(ValueError, match="paper"):
         layout.paper_size("a3")
+
+
+def test_a_partly_filled_sheet_gets_its_outer_bleed_and_marks_where_the_cards_are():
+    sheet = layout.sheet(A4, layout.CARDS["poker"], bleed=3)
+    bleeds, marks = sheet.filled(4)  # a full first row, one card in the second
+    first_row, lone = bleeds[:3], bleeds[3]
+    trims = sheet.trims
+    assert first_row[1].bottom == pytest.approx(trims[1].bottom + 3)  # nothing below: whole bleed
+    assert lone.right == pytest.approx(trims[3].right + 3) and lone.bottom == pytest.approx(trims[3].bottom + 3)
+    assert first_row[0].bottom == pytest.approx(trims[0].bottom)  # the lone card below: shared cut
+    lowest = max(max(m.y1, m.y2) for m in marks)
+    assert lowest <= trims[3].bottom + 3 + 5 + 1e-6  # no mark for the empty third row
+    assert len(bleeds) == 4
