@@ -397,8 +397,9 @@ def render(
     return found
 
 
-class _TimeUp(Exception):
-    pass
+class _TimeUp(BaseException):
+    """Raised by the timer.  A BaseException, like KeyboardInterrupt, so that WeasyPrint's own
+    `except Exception` handlers (around fonts and images) cannot swallow it."""
 
 
 @contextlib.contextmanager
@@ -414,7 +415,9 @@ def _time_limit(seconds: float):
         raise _TimeUp
 
     previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    # Then again every 10 ms: a signal that lands inside a C library's callback into Python (Pango and
+    # HarfBuzz call back through cffi) is printed and dropped there, so one alone may be lost.
+    signal.setitimer(signal.ITIMER_REAL, seconds, 0.01)
     try:
         yield
     finally:
