@@ -429,6 +429,17 @@ class Card(Node):
         return None if value is None else str(value)
 
 
+CARD_FIELDS: dict[str, tuple[str, ...]] = {
+    "copies": ("cópias", "copias"), "value": ("valor",), "cost": ("custo",), "action": ("ação", "acao"),
+    "condition": ("condição", "condicao"), "flavor": ("sabor",), "art": ("arte",), "text": ("texto",),
+}
+"""The fields of a card besides its profile attributes, each with its other spellings: the keywords of
+the grammar (a test keeps the two the same)."""
+
+META_FIELDS = ("game", "version", "authors", "license", "language")
+"""The fields of the `deck` header."""
+
+
 class CardRef(Node):
     """A card named in an addendum.  `name`: the card's name."""
 

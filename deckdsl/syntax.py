@@ -14,6 +14,7 @@ from functools import cache
 from lark import Lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from .ast import CARD_FIELDS, META_FIELDS
 from .build import unquote
 from .diagnostics import Diagnostic, Label, did_you_mean
 from .profile import Profile
@@ -223,12 +224,8 @@ def _misspelt_before(text: str, offset: int, parser: Lark, profile: Profile | No
     )
 
 
-_CORE_FIELDS = (
-    "copies", "cópias", "value", "valor", "cost", "custo", "action", "ação", "condition", "condição",
-    "flavor", "sabor", "art", "arte", "text", "texto",
-)
-_OTHER_FIELDS = ("text", "texto", "order", "ordem", "rules", "regras", "game", "version", "authors",
-                 "license", "language")
+_CARD_SPELLINGS = tuple(spelling for name, others in CARD_FIELDS.items() for spelling in (name, *others))
+_OTHER_FIELDS = ("order", "ordem", "rules", "regras", *META_FIELDS)  # addendum and header fields
 
 
 def _unknown_field(text: str, offset: int, profile: Profile | None) -> Diagnostic | None:
@@ -238,12 +235,12 @@ def _unknown_field(text: str, offset: int, profile: Profile | None) -> Diagnosti
     if not match or match.end() > offset:
         return None
     field = match.group(1)
-    known = list(_CORE_FIELDS) + (profile.attribute_spellings() if profile else [])
+    known = list(_CARD_SPELLINGS) + (profile.attribute_spellings() if profile else [])
     if field.casefold() in (k.casefold() for k in (*known, *_OTHER_FIELDS)):
         return None
     return Diagnostic(
         "DK101", f"cards have no field `{field}`", Span.of_range(text, match.start(1), match.end(1)),
-        help=did_you_mean(field, known) or f"the fields are {', '.join(_CORE_FIELDS[::2])}",
+        help=did_you_mean(field, known) or f"the fields are {', '.join(CARD_FIELDS)}",
     )
 
 

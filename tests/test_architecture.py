@@ -113,3 +113,11 @@ def test_polarity_handles_every_step_and_clause(name):
     from deckdsl import polarity
 
     assert hasattr(polarity, f"polarity_{name}"), f"deckdsl.polarity has no polarity_{name}"
+
+
+def test_card_field_spellings_match_the_grammar():
+    from deckdsl import parse, syntax
+
+    parser = parse._parser()
+    for name, others in ast.CARD_FIELDS.items():
+        assert set(syntax._spellings(parser, name.upper())) == {name, *others}, name

@@ -15,8 +15,8 @@ from ..diagnostics import Diagnostic, Label, Severity, did_you_mean
 from ..profile import Profile, available
 from ..span import Span
 
-CORE_FIELDS = ("copies", "value", "cost", "action", "condition", "flavor", "art", "text")
-META_FIELDS = ("game", "version", "authors", "license", "language")
+CORE_FIELDS = tuple(ast.CARD_FIELDS)
+META_FIELDS = ast.META_FIELDS
 
 
 class Type(Enum):
@@ -103,9 +103,7 @@ def _header(deck: ast.Deck, profile: Profile | None) -> Iterator[Diagnostic]:
             )
 
 
-_FIELD_ALIASES = {"cópias": "copies", "copias": "copies", "valor": "value", "custo": "cost", "ação": "action",
-                  "acao": "action", "condição": "condition", "condicao": "condition", "sabor": "flavor",
-                  "arte": "art", "texto": "text"}
+_FIELD_ALIASES = {other: name for name, others in ast.CARD_FIELDS.items() for other in others}
 
 
 def _canonical_fields(names, profile: Profile | None) -> frozenset[str]:
