@@ -32,6 +32,7 @@ docs: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/bench_check.py
 	$(BIN)/python bench/bench_render.py
+	$(BIN)/python bench/bench_sim.py
 
 clean:
 	rm -rf $(VENV) out

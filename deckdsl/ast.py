@@ -473,11 +473,12 @@ class Meta(Node):
 
 
 class Setting(Node):
-    """A rule parameter the deck changes (`star_cost: 8`).  `name`, `value`."""
+    """A rule parameter or rule option the deck changes (`star_cost: 8`, `chooser: owner`).
+    `name`, `value` (a number, or one of the option's named choices)."""
 
     kind: Literal["Setting"] = "Setting"
     name: str
-    value: int
+    value: int | str
 
 
 class Deck(Node):

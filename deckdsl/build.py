@@ -143,7 +143,9 @@ class _Builder:
         return _Piece(tuple(c for c in children if isinstance(c, ast.Setting)), self._span(children))
 
     def setting(self, children):
-        return self._node(ast.Setting, children, name=str(children[0]), value=children[2].value)
+        value = children[2]
+        return self._node(ast.Setting, children, name=str(children[0]),
+                          value=value.value if isinstance(value, _Piece) else str(value))
 
     def signed_int(self, children):
         return _Piece(int(children[0]), self.token_span(children[0]))

@@ -62,13 +62,42 @@ class CountConstraint:
 
 @dataclass(frozen=True)
 class RuleParameter:
-    """A rule parameter a deck may change: `default`, allowed range, and what it means."""
+    """A rule parameter a deck may change (`star_cost: 8`), or a rule option that settles a point the
+    game's rules leave open (`chooser: owner`).
+
+    `default`: the value in force when the deck says nothing.  `min`, `max`: the range of a number.
+    `choices`: the named values of an option (empty for a number).  `description`: what it means.
+    `quote`: the sentence of the rules it comes from, word for word.  `decision`: why the default reads
+    that sentence that way (docs/rules.md is generated from these fields).  `group`: `rule` for the
+    game's own parameters, `option` for readings of an ambiguous sentence, `limit` for engine limits.
+    """
 
     name: str
-    default: int
+    default: int | str
     min: int
     max: int
     description: str
+    choices: tuple[str, ...] = ()
+    quote: str = ""
+    decision: str = ""
+    group: str = "rule"
+
+    def parse(self, written: int | str) -> int | str | None:
+        """The value `written` (a deck setting or `--set name=value`) means, or None when it is not allowed."""
+        if self.choices:
+            text = str(written).strip().casefold()
+            return text if text in self.choices else None
+        try:
+            number = int(str(written).strip())
+        except ValueError:
+            return None
+        return number if self.min <= number <= self.max else None
+
+    def allowed(self) -> str:
+        """The allowed values, for messages."""
+        if self.choices:
+            return "one of " + ", ".join(f"`{choice}`" for choice in self.choices)
+        return f"a number between {self.min} and {self.max}"
 
 
 @dataclass(frozen=True)
@@ -85,6 +114,12 @@ class Profile:
     components: dict[str, dict]
     rules: dict[str, RuleParameter]
     summary: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    dispute_attribute: str = "type"
+    """The attribute a dispute is thrown with (`type`: rock, paper, scissors)."""
+    beats: dict[str, str] = field(default_factory=dict)
+    """What each throw beats (`rock` beats `scissors`); empty for a game without disputes."""
+    readings: tuple[dict[str, str], ...] = ()
+    """How the engine reads rules sentences that are not parameters: `topic`, `quote`, `decision`."""
     _attribute_names: dict[str, str] = field(default_factory=dict, repr=False)
     _zone_names: dict[str, str] = field(default_factory=dict, repr=False)
 
@@ -106,10 +141,15 @@ class Profile:
         name = self._zone_names.get(" ".join(written.split()).casefold())
         return None if name is None else self.zones[name]
 
-    def parameters(self, settings) -> dict[str, int]:
-        """The rule parameters in force: the profile's defaults, overridden by the deck's `rules` block."""
+    def parameters(self, settings=()) -> dict[str, int | str]:
+        """The rule parameters and options in force: the profile's defaults, overridden by the deck's
+        `rules` block (`settings`; values the checker rejects are left at their default)."""
         values = {name: parameter.default for name, parameter in self.rules.items()}
-        values.update({setting.name: setting.value for setting in settings if setting.name in self.rules})
+        for setting in settings:
+            parameter = self.rules.get(setting.name)
+            value = None if parameter is None else parameter.parse(setting.value)
+            if value is not None:
+                values[setting.name] = value
         return values
 
     def attribute_spellings(self) -> list[str]:
@@ -165,13 +205,24 @@ def _build(data: dict) -> Profile:
     rules = {
         name: RuleParameter(
             name=name,
-            default=int(spec["default"]),
+            default=spec["default"] if "choices" in spec else int(spec["default"]),
             min=int(spec.get("min", -(10**9))),
             max=int(spec.get("max", 10**9)),
-            description=str(spec.get("description", "")),
+            description=" ".join(str(spec.get("description", "")).split()),
+            choices=tuple(spec.get("choices", ())),
+            quote=" ".join(str(spec.get("quote", "")).split()),
+            decision=" ".join(str(spec.get("decision", "")).split()),
+            group=str(spec.get("group", "rule")),
         )
         for name, spec in data.get("rules", {}).items()
     }
+    for parameter in rules.values():
+        if parameter.choices and parameter.default not in parameter.choices:
+            raise ValueError(f"rule option {parameter.name}: default {parameter.default!r} is not a choice")
+    dispute = data.get("dispute", {})
+    beats = dict(dispute.get("beats", {}))
+    if beats and set(beats) - set(attributes.get(dispute.get("attribute", "type"), AttributeSpec("", (), False, {})).values):
+        raise ValueError("dispute.beats names a value the dispute attribute does not have")
     return Profile(
         id=data["id"],
         name=data["name"],
@@ -183,4 +234,10 @@ def _build(data: dict) -> Profile:
         components=dict(data.get("components", {})),
         rules=rules,
         summary={language: tuple(lines) for language, lines in data.get("summary", {}).items()},
+        dispute_attribute=str(dispute.get("attribute", "type")),
+        readings=tuple(
+            {key: " ".join(str(reading[key]).split()) for key in ("topic", "quote", "decision")}
+            for reading in data.get("readings", ())
+        ),
+        beats=beats,
     )

@@ -20,7 +20,6 @@ import os
 import re
 import signal
 import threading
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote, unquote, urlsplit
@@ -28,6 +27,7 @@ from urllib.parse import quote, unquote, urlsplit
 from . import layout
 from .ast import Card, Deck
 from .diagnostics import Diagnostic
+from .files import write_atomic
 from .profile import Profile
 from .span import Span
 from .text import card_text, language_of
@@ -382,18 +382,7 @@ def render(
             deck.title_span or Span(1, 1, 1, 1, 0, 0), help="render fewer cards at a time, or raise --timeout",
             path=str(deck_path),
         )]
-    target.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(pdf)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temporary, 0o666 & ~umask)  # mkstemp makes it private; a PDF is shared like any file
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    write_atomic(target, pdf)
     return found
 
 

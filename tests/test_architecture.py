@@ -14,8 +14,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "deckdsl"
 
 # Earlier stages never import later ones.
 STAGES = [
-    "span", "diagnostics", "ast", "polarity", "profile", "config", "build", "syntax", "parse", "check",
-    "suppress", "text", "layout", "render",
+    "span", "files", "diagnostics", "ast", "polarity", "profile", "config", "build", "syntax", "parse", "check",
+    "suppress", "text", "layout", "render", "engine", "bots", "sim", "simreport", "play",
     "report", "ruledocs", "cli",
 ]
 
@@ -113,6 +113,24 @@ def test_polarity_handles_every_step_and_clause(name):
     from deckdsl import polarity
 
     assert hasattr(polarity, f"polarity_{name}"), f"deckdsl.polarity has no polarity_{name}"
+
+
+@pytest.mark.parametrize("name", sorted(set(EFFECT_NODES) - {
+    "GainEvent", "DiscardEvent", "DisputeEvent", "ValueDefinition", "ValueModifier", "DiscardPriority", "Trigger",
+}))
+def test_engine_compiles_every_effect_node(name):
+    """Clauses and events are taken apart by `_Compiler.run`; every other effect node has a compile_ method."""
+    from deckdsl import engine
+
+    assert hasattr(engine._Compiler, f"compile_{name}"), f"the engine has no compile_{name}"
+
+
+def test_engine_fails_loudly_on_a_node_it_does_not_know():
+    from deckdsl import engine, profile
+
+    compiler = engine._Compiler(ast.Deck(span=ast.Span(1, 1, 1, 1, 0, 0)), profile.load("janken-wars"), engine.Rules())
+    with pytest.raises(NotImplementedError, match="Card"):
+        compiler.compile(ast.Card(span=ast.Span(1, 1, 1, 1, 0, 0), name="x", name_span=ast.Span(1, 1, 1, 1, 0, 0)))
 
 
 def test_card_field_spellings_match_the_grammar():

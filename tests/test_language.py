@@ -214,9 +214,19 @@ def test_header_single_author_and_numeric_version():
 
 def test_rule_parameters_defaults_match_the_gdd():
     profile = load(HEADER).profile
-    assert {name: p.default for name, p in profile.rules.items()} == {
-        "star_cost": 8, "table_size": 5, "stars_to_win": 3,
+    defaults = {name: p.default for name, p in profile.rules.items()}
+    assert {name: defaults[name] for name in ("star_cost", "table_size", "stars_to_win", "star_supply")} == {
+        "star_cost": 8, "table_size": 5, "stars_to_win": 3, "star_supply": 5,
     }
+    assert all(p.quote or p.group == "limit" for p in profile.rules.values()), "every rule cites the GDD"
+
+
+def test_rule_options_take_names_and_bad_ones_are_reported():
+    result = load('deck "T" {\n  game: janken-wars\n  rules {\n    chooser: owner\n    deck_out: random\n  }\n}\n')
+    assert [(s.name, s.value) for s in result.deck.rules][:2] == [("chooser", "owner"), ("deck_out", "random")]
+    problems = [d for d in result.diagnostics if d.code == "DK115"]
+    assert [d.message for d in problems] == ["`deck_out` must be one of `refill`, `empty`, not `random`"]
+    assert result.profile.parameters(result.deck.rules)["chooser"] == "owner"
 
 
 def test_rule_parameter_out_of_range_and_unknown():
@@ -731,7 +741,7 @@ DECK_FILES = [STANDARD, *EXAMPLES]
 
 def test_the_examples_exist():
     names = {path.name for path in EXAMPLES}
-    assert {"old-joia-cobicada.deck", "old-rolo-compressor.deck", "origami-5.deck", "new-deck-examples.deck"} <= names
+    assert {"old-joia-cobicada.deck", "old-rolo-compressor.deck", "origami-5.deck", "stars-6.deck", "new-deck-examples.deck"} <= names
 
 
 @pytest.mark.parametrize("path", DECK_FILES, ids=[p.name for p in DECK_FILES])
@@ -860,7 +870,17 @@ def test_old_rolo_compressor():
 def test_origami_5():
     deck = _example("origami-5.deck")
     assert deck.card("Origami Sublime").value == 5
+    assert {(s.name, s.value) for s in deck.rules} >= {("star_cost", 8)}
+
+
+def test_stars_6_differs_from_the_standard_deck_only_in_star_cost():
+    deck, standard = _example("stars-6.deck"), deckdsl.load(ROOT / "decks" / "janken-wars.deck").deck
     assert {(s.name, s.value) for s in deck.rules} >= {("star_cost", 6)}
+    from deckdsl.cli import _without_spans
+
+    assert [_without_spans(c.model_dump(mode="json")) for c in deck.cards] == [
+        _without_spans(c.model_dump(mode="json")) for c in standard.cards
+    ]
 
 
 def test_new_deck_uses_every_construct():

@@ -106,7 +106,7 @@ def test_generated_docs_are_fresh():
             f"{relative} is stale: run `python -m deckdsl.ruledocs` (make docs)"
         )
     pages = {p.name for p in (ROOT / "docs" / "rules").glob("*.md")}
-    assert pages == {Path(r).name for r in ruledocs.render()}
+    assert pages == {Path(r).name for r in ruledocs.render() if r.startswith("docs/rules/")}
 
 
 def test_standard_deck_and_examples_have_no_errors():

@@ -95,11 +95,13 @@ def _header(deck: ast.Deck, profile: Profile | None) -> Iterator[Diagnostic]:
                 help=did_you_mean(setting.name, list(profile.rules))
                 or f"the parameters are {', '.join(profile.rules)}",
             )
-        elif not parameter.min <= setting.value <= parameter.max:
+        elif parameter.parse(setting.value) is None:
             yield Diagnostic(
                 "DK115",
-                f"`{setting.name}` must be between {parameter.min} and {parameter.max}, not {setting.value}",
-                setting.span, help=f"{setting.name}: {parameter.description} (default {parameter.default})",
+                f"`{setting.name}` must be {parameter.allowed()}, not `{setting.value}`",
+                setting.span,
+                help=(did_you_mean(str(setting.value), list(parameter.choices)) if parameter.choices else None)
+                or f"{setting.name}: {parameter.description} (default {parameter.default})",
             )
 
 

@@ -42,7 +42,7 @@ def check(context: Context) -> Iterator[Diagnostic]:
     if standard is None:
         return
     for setting in context.deck.rules:
-        if setting.name == "star_cost" and setting.value < standard.default:
+        if setting.name == "star_cost" and isinstance(setting.value, int) and setting.value < standard.default:
             yield Diagnostic(
                 CODE,
                 f"stars cost {setting.value} points, below the GDD's {standard.default}: its playtests found that "
