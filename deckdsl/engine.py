@@ -200,6 +200,7 @@ class Compiled:
     beats: list[int]
     dynamic: bool
     modifiers: bool
+    self_referential: bool
     gain_triggers: bool
     discard_triggers: bool
     dispute_triggers: bool
@@ -292,6 +293,11 @@ class _Compiler:
             deck_ids=deck_ids, brinde_ids=brinde_ids, star_ids=star_ids, throws=self.throws, beats=beats,
             dynamic=any(d.value_def or d.base is None for d in defs) or bool(ordered),
             modifiers=bool(ordered),
+            self_referential=bool(ordered) or any(
+                isinstance(node, ast.ValueFilter) or (isinstance(node, ast.Function) and node.name == "total")
+                for card in deck.cards if card.condition for clause in card.condition.clauses
+                if isinstance(clause, ast.ValueDefinition) for node in clause.walk()
+            ),
             gain_triggers=any(t[0] == "GainEvent" for d in defs for t in d.triggers),
             discard_triggers=any(t[0] == "DiscardEvent" for d in defs for t in d.triggers),
             dispute_triggers=any(t[0] == "DisputeEvent" for d in defs for t in d.triggers),
@@ -333,7 +339,7 @@ class _Compiler:
     def compile_Function(self, node: ast.Function):
         argument = self.compile(node.argument)
         if node.name == "count":
-            return lambda g, ctx: len(argument.cards(g, ctx, False))
+            return lambda g, ctx: argument.size(g, ctx)
         if node.name == "total":
             return lambda g, ctx: sum(g.value(card) for card in argument.cards(g, ctx, False))
         if node.name == "ceil":
@@ -427,6 +433,10 @@ class _This:
     up_to = False
     chooser = None
 
+    def size(self, g, ctx) -> int:
+        """How many cards the set holds (for `count`)."""
+        return len(self.cards(g, ctx, False))
+
     def cards(self, g, ctx, take):
         return [ctx.this]
 
@@ -461,6 +471,12 @@ class _ZoneSet:
             return self.base
         return self.base + (ctx.owner if self.owner != "opponent" else 1 - ctx.owner)
 
+    def size(self, g, ctx) -> int:
+        zone = self.zone_of(g, ctx)
+        if self.count_stars:
+            return len(g.zones[zone]) + len(g.zones[zone - DOMAIN + STARS])
+        return len(g.zones[zone])
+
     def cards(self, g, ctx, take):
         zone = self.zone_of(g, ctx)
         found = list(g.zones[zone])
@@ -479,14 +495,17 @@ class _DeckTop:
 
     def __init__(self, count: int):
         self.count = None
-        self.size = count
+        self.size_ = count
 
     def zone_of(self, g, ctx):
         return DECK
 
+    def size(self, g, ctx) -> int:
+        return min(self.size_, len(g.zones[DECK]))
+
     def cards(self, g, ctx, take):
         deck = g.zones[DECK]
-        return deck[: -self.size - 1 : -1]
+        return deck[: -self.size_ - 1 : -1]
 
     def matches(self, g, ctx, card, origin):
         return origin == DECK
@@ -499,6 +518,9 @@ class _Selection:
 
     def zone_of(self, g, ctx):
         return self.zone.zone_of(g, ctx)
+
+    def size(self, g, ctx) -> int:
+        return len(self.cards(g, ctx, False))
 
     def cards(self, g, ctx, take):
         found = self.zone.cards(g, ctx, take)
@@ -545,13 +567,12 @@ class _Moving(_Step):
         self.source = source
 
     def pick(self, g, ctx) -> list[int]:
-        return g.pick(self.source, ctx, self.actor(ctx), Request(ctx.this, self.node, self.verb,
-                                                                self.actor(ctx), None))
+        return g.pick(self.source, ctx, self.actor(ctx), self)
 
     def possible(self, g, ctx) -> bool:
         found = self.source.cards(g, ctx, True)
         if isinstance(self.source, _DeckTop):
-            return len(found) >= self.source.size
+            return len(found) >= self.source.size_
         need = self.source.count
         return bool(found) if need is None else (self.source.up_to or len(found) >= need)
 
@@ -609,11 +630,10 @@ class _Swap(_Step):
 
     def run(self, g, ctx):
         actor = self.actor(ctx)
-        request = Request(ctx.this, self.node, self.verb, actor)
-        first = g.pick(self.first, ctx, actor, request, one=True)
+        first = g.pick(self.first, ctx, actor, self, one=True)
         if not first:
             return
-        second = g.pick(self.second, ctx, actor, request, one=True, exclude=first[0])
+        second = g.pick(self.second, ctx, actor, self, one=True, exclude=first[0])
         if second:
             g.swap(first[0], second[0])
 
@@ -717,6 +737,8 @@ class Game:
         self.active = 0
         self.credit = [0, 0]
         self.dirty = [False, False]
+        self.printed = [0, 0]
+        self.starred = [0, 0]
         self.cancelled: set[int] = set()
         self.running: list[tuple[int, str]] = []
         self.valuing: set[int] = set()
@@ -732,11 +754,41 @@ class Game:
             self.zones[zone].append(card)
         self.loc[card] = zone
         if DOMAIN <= source < DISCARD:
-            self.dirty[source - DOMAIN] = True
+            seat = source - DOMAIN
+            self.dirty[seat] = True
+            base = self.compiled.base_of[card]
+            if base is None:
+                self.starred[seat] -= 1
+            else:
+                self.printed[seat] -= base
         if DOMAIN <= zone < DISCARD:
-            self.dirty[zone - DOMAIN] = True
+            seat = zone - DOMAIN
+            self.dirty[seat] = True
+            base = self.compiled.base_of[card]
+            if base is None:
+                self.starred[seat] += 1
+            else:
+                self.printed[seat] += base
         if self.listener:
             self.listener("move", {"card": card, "from": source, "to": zone})
+
+    def _entered_domain(self, seat: int, card: int) -> None:
+        """Keep `printed[seat]` (the sum of the domain's printed values) and `starred[seat]` (how many
+        of its cards have a `*` value) current, and note that the domain changed."""
+        self.dirty[seat] = True
+        base = self.compiled.base_of[card]
+        if base is None:
+            self.starred[seat] += 1
+        else:
+            self.printed[seat] += base
+
+    def _left_domain(self, seat: int, card: int) -> None:
+        self.dirty[seat] = True
+        base = self.compiled.base_of[card]
+        if base is None:
+            self.starred[seat] -= 1
+        else:
+            self.printed[seat] -= base
 
     def swap(self, first: int, second: int) -> None:
         """`first` and `second` trade places (each takes the other's zone and position)."""
@@ -748,11 +800,13 @@ class Game:
             return
         self.loc[first], self.loc[second] = zone_b, zone_a
         # A star swapped into a domain lands among its new owner's stars, and the other way round.
+        for card, zone, origin in ((first, zone_b, zone_a), (second, zone_a, zone_b)):
+            if DOMAIN <= origin < DISCARD:
+                self._left_domain(origin - DOMAIN, card)
+            if DOMAIN <= zone < DISCARD:
+                self._entered_domain(zone - DOMAIN, card)
         for card, zone in ((first, zone_b), (second, zone_a)):
             self._settle(card, zone)
-        for zone in (zone_a, zone_b):
-            if DOMAIN <= zone < DISCARD:
-                self.dirty[zone - DOMAIN] = True
         if self.listener:
             self.listener("swap", {"first": first, "second": second})
         for card, zone, origin in ((second, zone_a, zone_b), (first, zone_b, zone_a)):
@@ -763,6 +817,7 @@ class Game:
     def _settle(self, card: int, zone: int) -> None:
         is_star = self.compiled.def_of[card] == self.compiled.star_def
         if is_star and DOMAIN <= zone < DISCARD:
+            self._left_domain(zone - DOMAIN, card)
             self.zones[zone].remove(card)
             self.zones[zone - DOMAIN + STARS].append(card)
             self.loc[card] = zone - DOMAIN + STARS
@@ -770,6 +825,7 @@ class Game:
             self.zones[zone].remove(card)
             self.zones[zone - STARS + DOMAIN].append(card)
             self.loc[card] = zone - STARS + DOMAIN
+            self._entered_domain(zone - STARS, card)
 
     def gain_stars(self, seat: int, amount: int) -> int:
         """Move up to `amount` stars from the supply to `seat`; how many there were."""
@@ -797,6 +853,11 @@ class Game:
         base = compiled.base_of[card]
         if base is not None and not compiled.modifiers:
             return base
+        if not compiled.self_referential:
+            zone = self.loc[card]
+            if not DOMAIN <= zone < DISCARD:
+                return 0
+            return compiled.defs[compiled.def_of[card]].value_def(self, Ctx(zone - DOMAIN, card))
         if card in self.valuing:
             return base or 0
         self.valuing.add(card)
@@ -832,25 +893,21 @@ class Game:
 
     def domain_value(self, seat: int):
         """The sum of the current values of `seat`'s domain (stars are worth nothing)."""
+        if not self.starred[seat] and not self.compiled.modifiers:
+            return self.printed[seat]
         domain = self.zones[DOMAIN + seat]
-        compiled = self.compiled
-        if compiled.modifiers:
+        if self.compiled.modifiers:
             return sum([self.value(card) for card in domain])
-        base_of = compiled.base_of
-        total = 0
-        for card in domain:
-            base = base_of[card]
-            total += base if base is not None else self.value(card)
-        return total
+        base_of = self.compiled.base_of
+        return self.printed[seat] + sum([self.value(card) for card in domain if base_of[card] is None])
 
     def stars(self, seat: int) -> int:
         return len(self.zones[STARS + seat])
 
     # -- effects ---------------------------------------------------------------------------
 
-    def pick(self, source, ctx: Ctx, actor: int, request: Request, *, one: bool = False,
-             exclude: int = -1) -> list[int]:
-        """The cards a step acts on: all of `source`, or the ones its chooser picks."""
+    def pick(self, source, ctx: Ctx, actor: int, step, *, one: bool = False, exclude: int = -1) -> list[int]:
+        """The cards `step` acts on: all of `source`, or the ones its chooser picks."""
         found = source.cards(self, ctx, True)
         if exclude >= 0:
             found = [card for card in found if card != exclude]
@@ -859,7 +916,8 @@ class Game:
             return found
         if len(found) < count and not source.up_to and self.rules.partial_actions == "no":
             return []
-        if len(found) <= count and (self.compiled.priorities is False or request.verb != "discard"):
+        prioritised = self.compiled.priorities and step.verb == "discard"
+        if len(found) <= count and not prioritised:
             return found
         chooser = source.chooser
         if chooser is None:
@@ -877,7 +935,7 @@ class Game:
         picked: list[int] = []
         while len(picked) < count and found:
             options = found
-            if self.compiled.priorities and request.verb == "discard":
+            if prioritised:
                 options = self._by_priority(found)
             take = min(count - len(picked), len(options))
             if chooser == "random":
@@ -885,6 +943,7 @@ class Game:
             elif take == len(options):
                 chosen = list(options)
             else:
+                request = Request(ctx.this, step.node, step.verb, actor, source.zone_of(self, ctx))
                 chosen = self.players[chooser].choose(self, chooser, request, options, take)
                 chosen = _valid_choice(chosen, options, take)
             picked.extend(chosen)
@@ -1002,6 +1061,9 @@ class Game:
 
     def _offer(self, seat: int) -> None:
         if not self.zones[DOMAIN + seat]:
+            return
+        points = self.domain_value(seat) + self.credit[seat]
+        if points < self.rules.star_cost:
             return
         stars, points = self.exchange_worth(seat)
         if stars >= 1 and self.players[seat].exchange(self, seat, stars):
@@ -1138,8 +1200,9 @@ class Game:
 
     def _place(self, seat: int) -> None:
         """Step 4: whatever the winner holds enters their domain."""
-        for card in list(self.zones[HAND + seat]):
-            self.move(card, DOMAIN + seat)
+        hand = self.zones[HAND + seat]
+        while hand:
+            self.move(hand[-1], DOMAIN + seat)
         if self.rules.exchange_window != "round":
             self.offer_exchanges()
 
@@ -1172,6 +1235,8 @@ class Game:
         copy.loc = list(self.loc)
         copy.credit = list(self.credit)
         copy.dirty = list(self.dirty)
+        copy.printed = list(self.printed)
+        copy.starred = list(self.starred)
         copy.cancelled = set(self.cancelled)
         copy.running = []
         copy.valuing = set()

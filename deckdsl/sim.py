@@ -80,22 +80,25 @@ class Tally:
             self.exchange_wasted += points - stars * star_cost
             self.exchange_rounds[round_] += 1
             self.exchange_sizes[size] += 1
-        for index in range(self.cards):
-            first, second = stats.taken[0][index], stats.taken[1][index]
-            self.taken[index] += first + second
-            self.fired[index] += stats.fired[index]
-            self.discarded[index] += stats.discarded[index]
-            self.exchanged[index] += stats.exchanged[index]
-            self.exchanged_value[index] += stats.exchanged_value[index]
-            if outcome.winner is None:
-                continue
-            for seat, count in ((0, first), (1, second)):
+        first, second = stats.taken
+        self.taken = [a + b + c for a, b, c in zip(self.taken, first, second)]
+        self.fired = [a + b for a, b in zip(self.fired, stats.fired)]
+        self.discarded = [a + b for a, b in zip(self.discarded, stats.discarded)]
+        if stats.exchanges:
+            self.exchanged = [a + b for a, b in zip(self.exchanged, stats.exchanged)]
+            self.exchanged_value = [a + b for a, b in zip(self.exchanged_value, stats.exchanged_value)]
+        winner = outcome.winner
+        if winner is None:
+            return
+        for seat, counts in ((0, first), (1, second)):
+            won = winner == seat
+            for index, count in enumerate(counts):
                 if count:
                     self.takers[index] += 1
-                    self.takers_won[index] += outcome.winner == seat
+                    self.takers_won[index] += won
                 else:
                     self.others[index] += 1
-                    self.others_won[index] += outcome.winner == seat
+                    self.others_won[index] += won
 
     def merge(self, other: Tally) -> None:
         self.games += other.games
