@@ -321,20 +321,21 @@ def text_report(result: dict) -> str:
     lines.append(f"{result['deck']} — {result['games']} games, seed {result['seed']}, "
                  f"players {result['players'][0]} (first) vs {result['players'][1]}")
     lines.append("")
-    lines.append(f"  {'':<26} value   95% CI")
+    width = max(26, *(len(f"wins, second player ({name})") for name in result["players"]))
+    lines.append(f"  {'':<{width}} value   95% CI")
     for seat, name in enumerate(result["players"]):
         label = f"wins, {'first' if seat == 0 else 'second'} player ({name})"
-        lines.append(f"  {label:<26} {pct(result['win_rate'][seat])}   ({result['wins'][seat]} games)")
-    lines.append(f"  {'draws (round limit)':<26} {result['draws']:5d}")
+        lines.append(f"  {label:<{width}} {pct(result['win_rate'][seat])}   ({result['wins'][seat]} games)")
+    lines.append(f"  {'draws (round limit)':<{width}} {result['draws']:5d}")
     rounds = result["rounds"]
-    lines.append(f"  rounds per game            {rounds['mean']:6.2f}  [{rounds['ci95'][0]:.2f}–{rounds['ci95'][1]:.2f}]"
+    lines.append(f"  {'rounds per game':<{width}} {rounds['mean']:5.2f}  [{rounds['ci95'][0]:.2f}–{rounds['ci95'][1]:.2f}]"
                  f"   median {rounds['median']}, p95 {rounds['p95']}, max {rounds['max']}")
-    lines.append(f"  {'deck ran out':<26} {pct(result['deck_exhausted_rate'])}")
+    lines.append(f"  {'deck ran out':<{width}} {pct(result['deck_exhausted_rate'])}")
     tiebreaks = result["tiebreaks"]
-    lines.append(f"  {'decided by tie-break':<26} stars {tiebreaks['stars']}, domain value {tiebreaks['domain']}, "
+    lines.append(f"  {'decided by tie-break':<{width}} stars {tiebreaks['stars']}, domain value {tiebreaks['domain']}, "
                  f"last dispute {tiebreaks['dispute']}")
     exchange = result["exchange"]
-    lines.append(f"  exchanges per game         {exchange['per_game_mean']:6.2f}   domain {exchange['domain_size_mean']:.2f} "
+    lines.append(f"  {'exchanges per game':<{width}} {exchange['per_game_mean']:5.2f}   domain {exchange['domain_size_mean']:.2f} "
                  f"cards, {exchange['points_mean']:.2f} points, {exchange['stars_per_exchange_mean']:.2f} stars, "
                  f"{exchange['points_wasted_mean']:.2f} points lost each")
     lines.append("")

@@ -23,7 +23,7 @@ from deckdsl.engine import DECK, DISCARD, DOMAIN, HAND, SUPPLY, TABLE
 
 ROOT = Path(__file__).resolve().parent.parent
 HERE = Path(__file__).resolve().parent / "conformance"
-GDD = ROOT.parent / "shared" / "seeds" / "000_316fd4dec5b039ef.txt"
+GDD = ROOT / "docs" / "gdd" / "janken-wars.pt-BR.txt"
 
 # Every sentence of the GDD's "Regras" and "Sequência da partida" (with the exchange / end paragraph).
 RULES_SENTENCES = [
@@ -298,10 +298,22 @@ def test_every_rules_sentence_is_covered():
 def test_quotes_are_word_for_word():
     files = _files()
     assert len(SCENARIOS) >= 35 and all(d.get("scenario") for _, d in files)
-    if not GDD.exists():
-        pytest.skip(f"{GDD} is not here")
     gdd = _norm(GDD.read_text(encoding="utf-8"))
     wrong = [s for s in RULES_SENTENCES + SEQUENCE_SENTENCES if s not in gdd]
     wrong += [f"{p.name}: {q}" for p, d in files for q in _quotes(d) if q not in gdd]
     wrong += [f"{p.name}: section {d['section']}" for p, d in files if d["section"] not in gdd]
     assert not wrong, "not in the GDD word for word:\n" + "\n".join(wrong)
+
+
+def test_rule_options_and_readings_quote_the_gdd():
+    """docs/rules.md is generated from the profile's quotes: each piece (between `[...]` and ` / `) must
+    be in the GDD word for word."""
+    from deckdsl import profile
+
+    game = profile.load("janken-wars")
+    gdd = _norm(GDD.read_text(encoding="utf-8"))
+    quotes = [p.quote for p in game.rules.values() if p.quote] + [r["quote"] for r in game.readings]
+    pieces = [piece.strip(" .\"") for quote in quotes for part in quote.split(" / ")
+              for piece in re.split(r"\[\.\.\.\]|\(.*?\)$", part)]
+    missing = [piece for piece in pieces if piece and _norm(piece) not in gdd]
+    assert not missing, missing
