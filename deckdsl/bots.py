@@ -30,7 +30,7 @@ import random as _random
 from collections.abc import Callable
 
 from . import ast
-from .engine import DOMAIN, DISCARD, HAND, STARS, Game, Player, Request, ZONE_OWNER
+from .engine import Game, Player, ZONE_OWNER
 from .polarity import polarity
 
 
@@ -280,7 +280,7 @@ def _equalise(matrix, rows, columns):
     if any(w < -1e-9 for w in weights):
         return None
     strategy = [0.0] * len(matrix)
-    for row, weight in zip(rows, weights):
+    for row, weight in zip(rows, weights, strict=True):
         strategy[row] = max(0.0, weight)
     total = sum(strategy)
     return [w / total for w in strategy], value
@@ -300,7 +300,7 @@ def _gauss(equations: list[list[float]]) -> list[float] | None:
         for r in range(n):
             if r != column:
                 factor = rows[r][column] / rows[column][column]
-                rows[r] = [a - factor * b for a, b in zip(rows[r], rows[column])]
+                rows[r] = [a - factor * b for a, b in zip(rows[r], rows[column], strict=True)]
     return [rows[i][n] / rows[i][i] for i in range(n)]
 
 

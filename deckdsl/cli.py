@@ -354,7 +354,8 @@ def _engine_failure(error, result) -> None:
     primary = spans[0] if spans else (result.deck.title_span or result.deck.span)
     diagnostic = Diagnostic(
         code, str(error), primary, path=result.path,
-        labels=tuple(Label(span, f"`{card.name}` triggers here") for card, span in zip(cards[1:], spans[1:])),
+        labels=tuple(Label(span, f"`{card.name}` triggers here")
+                     for card, span in zip(cards[1:], spans[1:], strict=True)),
         help=("make the trigger's steps unable to fire the same trigger again (or raise --set step_limit=N)"
               if error.cards else "use bots that choose differently, e.g. --players random,greedy"),
     )
@@ -362,7 +363,8 @@ def _engine_failure(error, result) -> None:
     sys.exit(EXIT_FINDINGS)
 
 
-_SET_HELP = "Change a rule parameter or option for this run (repeatable), e.g. star_cost=6 or chooser=owner: see docs/rules.md."
+_SET_HELP = ("Change a rule parameter or option for this run (repeatable), e.g. star_cost=6 or chooser=owner: "
+             "see docs/rules.md.")
 
 
 @main.command()

@@ -82,7 +82,7 @@ CODES: dict[str, Code] = {
         Code("DK306", "art-short-of-bleed", W, "a full-bleed picture is smaller than the card with its bleed"),
         # DK4xx: playing
         Code("DK401", "effect-loop", E, "a game passed the step limit: card effects keep triggering each other"),
-        Code("DK402", "endless-dispute", E, "the players tied a thousand disputes in a row (they always throw the same)"),
+        Code("DK402", "endless-dispute", E, "the players tied a thousand disputes in a row (they throw the same)"),
     ]
 }
 """The language's own codes.  Rule codes (DK2xx structure, JWxxx Janken Wars guidelines …) are declared

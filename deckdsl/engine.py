@@ -198,7 +198,6 @@ class Compiled:
     star_ids: list[int]
     throws: list[str]
     beats: list[int]
-    dynamic: bool
     modifiers: bool
     self_referential: bool
     gain_triggers: bool
@@ -214,9 +213,6 @@ class Compiled:
     def star_def(self) -> int:
         return len(self.defs) - 1
 
-    @property
-    def brinde_def(self) -> int:
-        return len(self.defs) - 2
 
 
 def compile_deck(deck: ast.Deck, profile: Profile, rules: Rules) -> Compiled:
@@ -291,7 +287,6 @@ class _Compiler:
             deck=deck, rules=rules, defs=defs, def_of=def_of,
             throw_of=[defs[d].throw for d in def_of], base_of=[defs[d].base for d in def_of],
             deck_ids=deck_ids, brinde_ids=brinde_ids, star_ids=star_ids, throws=self.throws, beats=beats,
-            dynamic=any(d.value_def or d.base is None for d in defs) or bool(ordered),
             modifiers=bool(ordered),
             self_referential=bool(ordered) or any(
                 isinstance(node, ast.ValueFilter) or (isinstance(node, ast.Function) and node.name == "total")
@@ -841,9 +836,6 @@ class Game:
             self.move(star, SUPPLY)
 
     # -- values ----------------------------------------------------------------------------
-
-    def owner_of(self, card: int) -> int | None:
-        return ZONE_OWNER[self.loc[card]]
 
     def value(self, card: int):
         """The card's current value: printed, or (in a domain) its `value =` definition, with every value

@@ -66,6 +66,10 @@ class Describer:
     def who(self, seat: int | None) -> str:
         return "you" if seat == self.human else "the bot"
 
+    def does(self, seat: int, verb: str) -> str:
+        """`you take` / `the bot takes`."""
+        return f"you {verb}" if seat == self.human else f"the bot {verb}s"
+
     def card(self, card: int) -> str:
         compiled = self.game.compiled
         definition = compiled.defs[compiled.def_of[card]]
@@ -170,17 +174,16 @@ class Narrator:
         self.console.say(f"you throw {names[mine]}, the bot throws {names[theirs]}: {verdict}")
 
     def on_take(self, data):
-        self.console.say(f"{self.describe.who(data['seat'])} take{'s' if data['seat'] != self.describe.human else ''} "
-                         f"{self.describe.card(data['card'])}")
+        self.console.say(f"{self.describe.does(data['seat'], 'take')} {self.describe.card(data['card'])}")
         for line in self.describe.rules_text(data["card"]):
             self.console.say(f"    {line}")
 
     def on_brinde(self, data):
-        self.console.say(f"{self.describe.who(data['seat'])} gain{'s' if data['seat'] != self.describe.human else ''} a Brinde (1 point)")
+        self.console.say(f"{self.describe.does(data['seat'], 'gain')} a Brinde (1 point)")
 
     def on_bottom(self, data):
-        self.console.say(f"{self.describe.who(data['seat'])} put{'s' if data['seat'] != self.describe.human else ''} "
-                         f"{self.describe.card(data['card'])} on the bottom of the deck")
+        self.console.say(f"{self.describe.does(data['seat'], 'put')} {self.describe.card(data['card'])} "
+                         "on the bottom of the deck")
 
     def on_move(self, data):
         source, target = data["from"], data["to"]
@@ -202,11 +205,12 @@ class Narrator:
 
     def on_exchange(self, data):
         seat = data["seat"]
-        self.console.say(f"{self.describe.who(seat)} exchange{'s' if seat != self.describe.human else ''} "
+        self.console.say(f"{self.describe.does(seat, 'exchange')} "
                          f"{len(data['cards'])} card(s) worth {data['points']} points for {data['stars']} star(s)")
 
     def on_impossible(self, data):
-        self.console.say(f"  {self.game.compiled.name(data['card'])}: the {data['kind']} cannot happen, it is disregarded")
+        name = self.game.compiled.name(data["card"])
+        self.console.say(f"  {name}: the {data['kind']} cannot happen, it is disregarded")
 
     def on_end(self, data):
         winner, reason = data["winner"], data["reason"]

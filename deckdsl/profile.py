@@ -221,7 +221,8 @@ def _build(data: dict) -> Profile:
             raise ValueError(f"rule option {parameter.name}: default {parameter.default!r} is not a choice")
     dispute = data.get("dispute", {})
     beats = dict(dispute.get("beats", {}))
-    if beats and set(beats) - set(attributes.get(dispute.get("attribute", "type"), AttributeSpec("", (), False, {})).values):
+    thrown = attributes.get(dispute.get("attribute", "type"))
+    if beats and (thrown is None or set(beats) - set(thrown.values)):
         raise ValueError("dispute.beats names a value the dispute attribute does not have")
     return Profile(
         id=data["id"],

@@ -81,12 +81,12 @@ class Tally:
             self.exchange_rounds[round_] += 1
             self.exchange_sizes[size] += 1
         first, second = stats.taken
-        self.taken = [a + b + c for a, b, c in zip(self.taken, first, second)]
-        self.fired = [a + b for a, b in zip(self.fired, stats.fired)]
-        self.discarded = [a + b for a, b in zip(self.discarded, stats.discarded)]
+        self.taken = [a + b + c for a, b, c in zip(self.taken, first, second, strict=True)]
+        self.fired = [a + b for a, b in zip(self.fired, stats.fired, strict=True)]
+        self.discarded = [a + b for a, b in zip(self.discarded, stats.discarded, strict=True)]
         if stats.exchanges:
-            self.exchanged = [a + b for a, b in zip(self.exchanged, stats.exchanged)]
-            self.exchanged_value = [a + b for a, b in zip(self.exchanged_value, stats.exchanged_value)]
+            self.exchanged = [a + b for a, b in zip(self.exchanged, stats.exchanged, strict=True)]
+            self.exchanged_value = [a + b for a, b in zip(self.exchanged_value, stats.exchanged_value, strict=True)]
         winner = outcome.winner
         if winner is None:
             return
@@ -164,7 +164,7 @@ def run(deck: ast.Deck, profile: Profile, rules: Rules, *, games: int, seed: int
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     with context.Pool(jobs, initializer=_init_worker, initargs=(deck, profile, rules)) as pool:
-        for task, tally in zip(tasks, pool.imap(_work, tasks)):
+        for task, tally in zip(tasks, pool.imap(_work, tasks), strict=True):
             total.merge(tally)
             if progress:
                 progress(task[3] - task[2])
@@ -328,18 +328,21 @@ def text_report(result: dict) -> str:
         lines.append(f"  {label:<{width}} {pct(result['win_rate'][seat])}   ({result['wins'][seat]} games)")
     lines.append(f"  {'draws (round limit)':<{width}} {result['draws']:5d}")
     rounds = result["rounds"]
-    lines.append(f"  {'rounds per game':<{width}} {rounds['mean']:5.2f}  [{rounds['ci95'][0]:.2f}–{rounds['ci95'][1]:.2f}]"
+    low, high = rounds["ci95"]
+    lines.append(f"  {'rounds per game':<{width}} {rounds['mean']:5.2f}  [{low:.2f}–{high:.2f}]"
                  f"   median {rounds['median']}, p95 {rounds['p95']}, max {rounds['max']}")
     lines.append(f"  {'deck ran out':<{width}} {pct(result['deck_exhausted_rate'])}")
     tiebreaks = result["tiebreaks"]
     lines.append(f"  {'decided by tie-break':<{width}} stars {tiebreaks['stars']}, domain value {tiebreaks['domain']}, "
                  f"last dispute {tiebreaks['dispute']}")
     exchange = result["exchange"]
-    lines.append(f"  {'exchanges per game':<{width}} {exchange['per_game_mean']:5.2f}   domain {exchange['domain_size_mean']:.2f} "
+    lines.append(f"  {'exchanges per game':<{width}} {exchange['per_game_mean']:5.2f}   "
+                 f"domain {exchange['domain_size_mean']:.2f} "
                  f"cards, {exchange['points_mean']:.2f} points, {exchange['stars_per_exchange_mean']:.2f} stars, "
                  f"{exchange['points_wasted_mean']:.2f} points lost each")
     lines.append("")
-    header = f"  {'card':<22} {'won/game':>8} {'actions':>8} {'discarded':>9} {'value@exch':>10}  {'win rate of its taker':>24}"
+    header = (f"  {'card':<22} {'won/game':>8} {'actions':>8} {'discarded':>9} {'value@exch':>10}  "
+              f"{'win rate of its taker':>24}")
     lines.append(header)
     for name, card in result["cards"].items():
         value = card["mean_value_when_exchanged"]
