@@ -63,7 +63,8 @@ def loads(text: str, path: str = "<string>", *, check: bool = True, config: Conf
     enabled = gc.isenabled()
     gc.disable()
     try:
-        deck, diagnostics, profile, skipped = parse_deck(text)
+        near = Path(path).parent if path and not path.startswith("<") else None
+        deck, diagnostics, profile, skipped = parse_deck(text, near)
         found = list(diagnostics)
         if check:
             complete = not any(d.code < "DK100" for d in diagnostics)

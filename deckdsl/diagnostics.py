@@ -80,6 +80,14 @@ CODES: dict[str, Code] = {
         Code("DK304", "render-timeout", E, "rendering took longer than its time limit and was stopped"),
         Code("DK305", "outside-safe-zone", W, "a card's text reaches outside the safe zone, towards the cut"),
         Code("DK306", "art-short-of-bleed", W, "a full-bleed picture is smaller than the card with its bleed"),
+        # DK5xx: game profiles (*.game files)
+        Code("DK501", "profile-syntax", E, "a game profile is not written in the profile language"),
+        Code("DK502", "unknown-profile-field", E, "a game profile has a block or field the language does not know"),
+        Code("DK503", "bad-profile-value", E, "a profile field holds the wrong kind of value"),
+        Code("DK504", "missing-profile-field", E, "a profile block lacks a field it needs"),
+        Code("DK505", "unknown-profile-name", E, "a profile names an attribute or value it does not define"),
+        Code("DK506", "duplicate-profile-block", E, "a profile defines a block twice"),
+        Code("DK507", "broken-profile", E, "the deck's game profile has errors (check the .game file)"),
         # DK4xx: playing
         Code("DK401", "effect-loop", E, "a game passed the step limit: card effects keep triggering each other"),
         Code("DK402", "endless-dispute", E, "the players tied a thousand disputes in a row (they throw the same)"),

@@ -21,8 +21,8 @@ from lark.exceptions import UnexpectedInput
 
 from . import ast
 from .build import BUILDER, MAX_DEPTH, Header, TooDeep
-from .diagnostics import Diagnostic, Label
-from .profile import DEFAULT_PROFILE, Profile
+from .diagnostics import Diagnostic, Label, did_you_mean
+from .profile import DEFAULT_PROFILE, Profile, available, find
 from .profile import load as load_profile
 from .span import Span
 from .syntax import syntax_error, unclosed
@@ -194,12 +194,13 @@ _LONE_CR = re.compile(r"\r(?!\n)")
 _HEADER_START = re.compile(r"(deck|baralho)\b")
 
 
-def parse_text(text: str) -> tuple[Parsed, Profile | None]:
+def parse_text(text: str, near: Path | None = None) -> tuple[Parsed, Profile | None]:
     """Parse the text of a deck file (see the module docstring).
 
     The `deck` header is read first: its `game` names the profile whose attribute spellings the cards
-    are read with (`tipo: pedra` becomes `type: rock`).  Returns what was parsed and that profile (None
-    when the game has no profile).
+    are read with (`tipo: pedra` becomes `type: rock`), found near the folder `near` (see
+    `deckdsl.profile.find`).  Returns what was parsed and that profile (None when the game has no profile,
+    or a broken one).
     """
     parser = _parser()
     builder = BUILDER
@@ -217,7 +218,7 @@ def parse_text(text: str) -> tuple[Parsed, Profile | None]:
     for chunk in ordered:
         if not profile_known and (chunk is not first_header):
             game = _game(headers[0]) if headers else DEFAULT_PROFILE
-            builder.profile = load_profile(game)
+            builder.profile = load_profile(game, near)
             profile_known = True
         if chunk.start < counted_to:
             line_offset = counted_to = 0
@@ -241,7 +242,7 @@ def parse_text(text: str) -> tuple[Parsed, Profile | None]:
         elif isinstance(item, ast.Addendum):
             addenda.append(item)
     if not profile_known:
-        builder.profile = load_profile(_game(headers[0]) if headers else DEFAULT_PROFILE)
+        builder.profile = load_profile(_game(headers[0]) if headers else DEFAULT_PROFILE, near)
     diagnostics.sort(key=lambda d: d.span.start)
     parsed = Parsed(
         header=headers[0] if headers else None, headers=tuple(headers), cards=tuple(cards),
@@ -305,14 +306,16 @@ def read_file(path: str | Path) -> tuple[str | None, Diagnostic | None]:
 # ---------------------------------------------------------------------------- whole decks ---
 
 
-def parse_deck(text: str) -> tuple[ast.Deck, tuple[Diagnostic, ...], Profile | None, dict[int, frozenset[str]]]:
+def parse_deck(text: str, near: Path | None = None) -> tuple[
+    ast.Deck, tuple[Diagnostic, ...], Profile | None, dict[int, frozenset[str]]
+]:
     """Parse a deck file and resolve it against its game profile.
 
     Returns the deck (attribute values canonical where the profile knows them: `pedra` -> `rock`), the
     syntax diagnostics, the profile (None when the deck names a game with no profile), and the fields
-    skipped on broken lines (`Parsed.skipped`).
+    skipped on broken lines (`Parsed.skipped`).  The profile is looked for near the folder `near` first.
     """
-    parsed, profile = parse_text(text)
+    parsed, profile = parse_text(text, near)
     header = parsed.header
     metas = {m.name: m for m in header.meta} if header else {}
     game = _game(header) if header else DEFAULT_PROFILE
@@ -350,9 +353,29 @@ def parse_deck(text: str) -> tuple[ast.Deck, tuple[Diagnostic, ...], Profile | N
             labels=(Label(parsed.headers[0].title_span, "the first header"),),
             help="merge the two headers, or split the file into two decks",
         ))
+    game_meta = metas.get("game")
+    if profile is None and game_meta is not None:
+        diagnostics.append(_missing_profile(game, game_meta.span, near))
     if parsed.blocks == 0:
         diagnostics.append(Diagnostic(
             "DK008", "the file holds no deck: no `deck` header and no cards", Span.point(text, 0),
             help='start with `deck "Title" { game: janken-wars }` and add `card "Name" { … }` blocks',
         ))
     return deck, tuple(diagnostics), profile, parsed.skipped
+
+
+def _missing_profile(game: str, span: Span, near: Path | None) -> Diagnostic:
+    """DK507 when the deck's profile file exists but has errors, else DK114 (no such game)."""
+    path = find(game, near)
+    if path is not None:
+        return Diagnostic(
+            "DK507", f"the game profile `{game}` has errors, so the deck cannot be checked against it", span,
+            help=f"run `deckdsl check {path}` to see them",
+        )
+    local = sorted(p.stem for folder in ((near, *near.parents) if near else ()) for p in folder.glob("*.game"))
+    names = sorted({*available(), *local})
+    return Diagnostic(
+        "DK114", f"there is no game profile called `{game}`", span,
+        help=did_you_mean(game, names) or f"the games are: {', '.join(names)}; "
+        f"or write `{game}.game` next to the deck (docs/profiles.md)",
+    )

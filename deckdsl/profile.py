@@ -1,19 +1,27 @@
-"""Game profiles: what a game fixes for every deck (attributes, zones, structure, components, rules).
+"""Game profiles: what a game fixes for every deck (attributes, derived properties, zones, structure,
+components, rule parameters, the relations its reference card prints).
 
-A profile is data (`deckdsl/profiles/<id>.toml`), not code: the checker and, later, the engine and the
-renderer read everything game-specific from here.
+A profile is data written by a designer in the game profile language (`*.game`, grammar
+`grammars/game.lark`, tutorial docs/profiles.md), not code: the checker, the engine and the renderer read
+everything game-specific from here.  `deckdsl.gamefile` reads the syntax; `build` here checks what it
+means and reports every problem with its position.  The shipped profiles are `deckdsl/profiles/*.game`;
+a deck can also use a profile next to it (`game: my-game` finds `my-game.game` in the deck's folder or
+a folder above it).
 """
 
 from __future__ import annotations
 
-import tomllib
+import itertools
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from .diagnostics import Diagnostic, did_you_mean
+from .span import Span
+
 
 class ProfileError(Exception):
-    """A profile file is malformed (a bug in the profile, reported with its file name)."""
+    """A shipped profile is broken (a bug in deckdsl, reported with the profile's diagnostics)."""
 
 
 @dataclass(frozen=True)
@@ -25,6 +33,17 @@ class AttributeSpec:
     aliases: tuple[str, ...]
     required: bool
     values: dict[str, tuple[str, ...]]
+    derived_from: str | None = None
+    """For a derived attribute (a card's colour, from its suit): the attribute it is computed from."""
+    groups: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """For a derived attribute: each of its values → the values of `derived_from` that give it."""
+    labels: dict[str, str] = field(default_factory=dict)
+    """How a value is printed (`hearts` → `эльфы`); the value itself when absent."""
+    symbols: dict[str, str] = field(default_factory=dict)
+    """A value's symbol for the corners of a playing card (`hearts` → `♥`)."""
+
+    def label(self, value: str) -> str:
+        return self.labels.get(value, value)
 
     def canonical_value(self, written: str | int) -> str | None:
         text = str(written).casefold()
@@ -101,8 +120,32 @@ class RuleParameter:
 
 
 @dataclass(frozen=True)
+class PropertySpec:
+    """A property computed from a card's attributes (Queens vs Kings' `power`: the rank's number plus the
+    suit's bonus).  `tables`: attribute → value → number; a card's property is the sum of its values'
+    numbers (a value a table leaves out adds 0).  `label`: how it is printed."""
+
+    name: str
+    tables: dict[str, dict[str, int]]
+    label: str = ""
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class RelationSpec:
+    """What beats what, for the reference card (and, for the dispute, the engine).  `attribute`: whose
+    values it relates; `beats`: value → the values it beats; `title`: how the reference card heads it."""
+
+    name: str
+    attribute: str
+    beats: dict[str, tuple[str, ...]]
+    title: str = ""
+    note: str = ""
+
+
+@dataclass(frozen=True)
 class Profile:
-    """A game profile (see `deckdsl/profiles/janken-wars.toml` for a commented example)."""
+    """A game profile (see `deckdsl/profiles/janken-wars.game` for a commented example)."""
 
     id: str
     name: str
@@ -120,6 +163,19 @@ class Profile:
     """What each throw beats (`rock` beats `scissors`); empty for a game without disputes."""
     readings: tuple[dict[str, str], ...] = ()
     """How the engine reads rules sentences that are not parameters: `topic`, `quote`, `decision`."""
+    max_players: int | None = None
+    """The most players the game takes (None: no limit); `players` is the fewest."""
+    properties: dict[str, PropertySpec] = field(default_factory=dict)
+    relations: tuple[RelationSpec, ...] = ()
+    printing: dict[str, object] = field(default_factory=dict)
+    """How cards are printed: `face` (`janken` or `playing-card`), `corners` (attributes in the
+    corners), `show` (properties and attributes on the face), `theme` (an attribute printed as the card's
+    theme), `back` (an attribute whose value picks the back's design)."""
+    language: str = "en"
+    card_name: str = ""
+    """How `deckdsl new` names a scaffolded card (`{rank} de espadas`)."""
+    source: str = ""
+    """The file the profile was read from."""
     _attribute_names: dict[str, str] = field(default_factory=dict, repr=False)
     _zone_names: dict[str, str] = field(default_factory=dict, repr=False)
 
@@ -152,6 +208,31 @@ class Profile:
                 values[setting.name] = value
         return values
 
+    def value_of(self, card, name: str) -> str | None:
+        """The canonical value of attribute `name` for `card`, derived attributes included."""
+        spec = self.attributes.get(name)
+        if spec is None:
+            return None
+        if spec.derived_from is None:
+            value = card.attribute(name)
+            return None if value is None else str(value)
+        source = self.value_of(card, spec.derived_from)
+        return next((derived for derived, sources in spec.groups.items() if source in sources), None)
+
+    def property_of(self, card, name: str) -> int | None:
+        """The card's property `name` (None when the card has none of the attributes it is computed from)."""
+        spec = self.properties.get(name)
+        if spec is None:
+            return None
+        values = [(table, self.value_of(card, attribute)) for attribute, table in spec.tables.items()]
+        if all(value is None for _, value in values):
+            return None
+        return sum(table.get(value, 0) for table, value in values if value is not None)
+
+    def written_attributes(self) -> list[AttributeSpec]:
+        """The attributes a card states (not derived)."""
+        return [spec for spec in self.attributes.values() if spec.derived_from is None]
+
     def attribute_spellings(self) -> list[str]:
         return [s for spec in self.attributes.values() for s in (spec.name, *spec.aliases)]
 
@@ -161,84 +242,422 @@ class Profile:
 
 def available() -> list[str]:
     """The ids of the shipped profiles."""
-    return sorted(p.stem for p in PROFILES.glob("*.toml"))
-
-
-@cache
-def load(profile_id: str) -> Profile | None:
-    """The shipped profile `profile_id`, or None when there is none by that id."""
-    if profile_id not in available():
-        return None
-    path = PROFILES / f"{profile_id}.toml"
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-        return _build(data)
-    except (tomllib.TOMLDecodeError, KeyError, TypeError, ValueError) as error:
-        raise ProfileError(f"profile {profile_id}.toml is malformed: {error}") from error
+    return sorted(p.stem for p in PROFILES.glob("*.game"))
 
 
 DEFAULT_PROFILE = "janken-wars"
 PROFILES = Path(__file__).parent / "profiles"
 
 
-def _build(data: dict) -> Profile:
-    attributes = {
-        name: AttributeSpec(
-            name=name,
-            aliases=tuple(spec.get("aliases", ())),
-            required=bool(spec.get("required", False)),
-            values={value: tuple(others) for value, others in spec["values"].items()},
+def find(profile_id: str, near: Path | None = None) -> Path | None:
+    """The profile file for `profile_id`: `<id>.game` in the folder `near` or a folder above it, else the
+    shipped one; None when there is none."""
+    if near is not None and profile_id and "/" not in profile_id and "\\" not in profile_id:
+        for folder in (near, *near.parents):
+            candidate = folder / f"{profile_id}.game"
+            if candidate.is_file():
+                return candidate
+    shipped = PROFILES / f"{profile_id}.game"
+    return shipped if profile_id in available() else None
+
+
+def load(profile_id: str, near: Path | None = None) -> Profile | None:
+    """The profile `profile_id` (see `find`), or None when there is none or it has errors (`read` says
+    which)."""
+    path = find(profile_id, near)
+    if path is None:
+        return None
+    profile, problems, _ = read(path)
+    if profile is None and path.parent == PROFILES:
+        raise ProfileError(f"the shipped profile {path.name} is broken: {problems[0].message if problems else ''}")
+    return profile
+
+
+def read(path: Path) -> tuple[Profile | None, list[Diagnostic], str]:
+    """Read and check the profile file at `path`: (the profile or None, its diagnostics, its text)."""
+    stat = path.stat()
+    return _read(str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+
+
+@cache
+def _read(path: str, _mtime: int, _size: int) -> tuple[Profile | None, list[Diagnostic], str]:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        return None, [Diagnostic("DK009", f"cannot read the profile: {error}", Span(1, 1, 1, 1, 0, 0),
+                                 path=path)], ""
+    profile, problems = loads(text, path)
+    return profile, problems, text
+
+
+def loads(text: str, path: str = "<profile>") -> tuple[Profile | None, list[Diagnostic]]:
+    """Parse and check a profile's text: (the profile, or None when it has errors; every diagnostic)."""
+    from dataclasses import replace
+
+    from .gamefile import read as read_syntax
+
+    parsed, problems = read_syntax(text)
+    if parsed is None:
+        return None, [replace(d, path=path) for d in problems]
+    builder = _Builder(parsed)
+    profile = builder.build(source=path)
+    found = [replace(d, path=path) for d in builder.problems]
+    found.sort(key=Diagnostic.sort_key)
+    return (profile if not any(d.severity.value == "error" for d in found) else None), found
+
+
+# ------------------------------------------------------------------------------ building ---
+
+_GAME_FIELDS = ("id", "players", "value", "language", "card name")
+_BLOCKS: dict[str, tuple[str, ...]] = {
+    "attribute": ("aliases", "required", "values", "labels", "symbols", "derived from", "groups"),
+    "property": ("label", "description"),  # and one table per attribute
+    "zone": ("shared", "aliases"),
+    "structure": (),  # `count: N`, `count per A B: N | { value: N }`
+    "component": ("name", "names", "count", "at least", "value", "text"),
+    "rule": ("group", "default", "min", "max", "choices", "description", "quote", "decision"),
+    "reading": ("quote", "decision"),
+    "dispute": ("attribute", "beats"),
+    "relation": ("attribute", "beats", "title", "note"),
+    "summary": (),  # one list of lines per language
+    "print": ("face", "corners", "show", "theme", "back"),
+}
+_YES, _NO = ("yes", "true", "sim"), ("no", "false", "não", "nao")
+
+
+class _Builder:
+    """Checks a parsed profile file and builds the `Profile`; `problems` collects the diagnostics."""
+
+    def __init__(self, parsed):
+        self.parsed = parsed
+        self.problems: list[Diagnostic] = []
+
+    def error(self, code: str, message: str, span: Span, help: str | None = None) -> None:
+        self.problems.append(Diagnostic(code, message, span, help=help))
+
+    # -- typed field access ------------------------------------------------------------------
+
+    def get(self, block, key: str, kind: str, default=None, required: bool = False):
+        """Field `key` of `block`, checked to be of `kind` (text, word, number, yes-no, list, map)."""
+        if key not in block.fields:
+            if required:
+                self.error("DK504", f"`{block.kind}{' ' + block.name if block.name else ''}` needs a `{key}:` field",
+                           block.span)
+            return default
+        value, span = block.fields[key], block.field_spans[key]
+        ok = {
+            "text": isinstance(value, str), "word": isinstance(value, str) and " " not in value,
+            "number": isinstance(value, int), "yes-no": isinstance(value, str) and value.casefold() in _YES + _NO,
+            "list": isinstance(value, (list, str, int)), "map": isinstance(value, dict),
+        }[kind]
+        if not ok:
+            shown = {"yes-no": "`yes` or `no`", "map": "a `{ key: value, … }` table", "list": "a `[…]` list",
+                     "number": "a number", "text": 'a "text"', "word": "a word"}[kind]
+            self.error("DK503", f"`{key}` must be {shown}", span)
+            return default
+        if kind == "yes-no":
+            return value.casefold() in _YES
+        if kind == "list":
+            return [str(v) for v in value] if isinstance(value, list) else [str(value)]
+        return value
+
+    def check_fields(self, block, allowed: tuple[str, ...], extra=()) -> None:
+        for key, span in block.field_spans.items():
+            if key not in allowed and key not in extra:
+                known = list(allowed) + list(extra)
+                self.error("DK502", f"`{block.kind}` has no field `{key}`", span,
+                           help=did_you_mean(key, known) or (f"its fields are {', '.join(known)}" if known else None))
+
+    # -- the whole profile ---------------------------------------------------------------------
+
+    def build(self, source: str) -> Profile | None:
+        game = self.parsed.game
+        self.check_fields(game, _GAME_FIELDS)
+        for block in self.parsed.blocks:
+            if block.kind not in _BLOCKS:
+                self.error("DK502", f"a game profile has no `{block.kind}` block", block.span,
+                           help=did_you_mean(block.kind, list(_BLOCKS)) or f"the blocks are {', '.join(_BLOCKS)}")
+        profile_id = self.get(game, "id", "word", default="", required=True)
+        players, most = self.players(game)
+        value = self.get(game, "value", "word", default="optional")
+        if value not in ("required", "optional"):
+            self.error("DK503", "`value` must be `required` or `optional`", game.field_spans["value"])
+        attributes = self.attributes()
+        self.attribute_specs = attributes
+        zones = {b.name: ZoneSpec(b.name, tuple(self.get(b, "aliases", "list", [])), self.get(b, "shared", "yes-no", False))
+                 for b in self.named("zone", ("shared", "aliases"))}
+        profile = Profile(
+            id=profile_id, name=self.parsed.title, players=players, max_players=most,
+            value_required=value == "required", attributes=attributes, zones=zones,
+            structure=self.structure(attributes), components=self.components(), rules=self.rules(),
+            summary=self.summary(), readings=self.readings(), properties=self.properties(attributes),
+            relations=self.relations(attributes), printing=self.printing(attributes),
+            language=self.get(game, "language", "word", "en"), card_name=self.get(game, "card name", "text", ""),
+            source=source, **self.dispute(attributes),
         )
-        for name, spec in data.get("attributes", {}).items()
-    }
-    zones = {
-        name: ZoneSpec(name=name, aliases=tuple(spec.get("aliases", ())), shared=bool(spec.get("shared")))
-        for name, spec in data.get("zones", {}).items()
-    }
-    structure = tuple(
-        CountConstraint(by=tuple(item["by"]), count=item["count"]) for item in data.get("structure", ())
-    )
-    for constraint in structure:
-        unknown = [name for name in constraint.by if name not in attributes]
-        if unknown:
-            raise ValueError(f"structure groups by unknown attribute(s) {unknown}")
-    rules = {
-        name: RuleParameter(
-            name=name,
-            default=spec["default"] if "choices" in spec else int(spec["default"]),
-            min=int(spec.get("min", -(10**9))),
-            max=int(spec.get("max", 10**9)),
-            description=" ".join(str(spec.get("description", "")).split()),
-            choices=tuple(spec.get("choices", ())),
-            quote=" ".join(str(spec.get("quote", "")).split()),
-            decision=" ".join(str(spec.get("decision", "")).split()),
-            group=str(spec.get("group", "rule")),
-        )
-        for name, spec in data.get("rules", {}).items()
-    }
-    for parameter in rules.values():
-        if parameter.choices and parameter.default not in parameter.choices:
-            raise ValueError(f"rule option {parameter.name}: default {parameter.default!r} is not a choice")
-    dispute = data.get("dispute", {})
-    beats = dict(dispute.get("beats", {}))
-    thrown = attributes.get(dispute.get("attribute", "type"))
-    if beats and (thrown is None or set(beats) - set(thrown.values)):
-        raise ValueError("dispute.beats names a value the dispute attribute does not have")
-    return Profile(
-        id=data["id"],
-        name=data["name"],
-        players=int(data.get("players", 2)),
-        value_required=bool(data.get("value_required", False)),
-        attributes=attributes,
-        zones=zones,
-        structure=structure,
-        components=dict(data.get("components", {})),
-        rules=rules,
-        summary={language: tuple(lines) for language, lines in data.get("summary", {}).items()},
-        dispute_attribute=str(dispute.get("attribute", "type")),
-        readings=tuple(
-            {key: " ".join(str(reading[key]).split()) for key in ("topic", "quote", "decision")}
-            for reading in data.get("readings", ())
-        ),
-        beats=beats,
-    )
+        return profile
+
+    def players(self, game) -> tuple[int, int | None]:
+        written = game.fields.get("players", 2)
+        text = str(written).strip()
+        try:
+            if text.endswith("+"):
+                return int(text[:-1]), None
+            if "-" in text:
+                low, high = text.split("-", 1)
+                return int(low), int(high)
+            return int(text), int(text)
+        except ValueError:
+            self.error("DK503", "`players` must be a number (`2`), a range (`2-4`) or a minimum (`\"3+\"`)",
+                       game.field_spans.get("players", game.span))
+            return 2, 2
+
+    def named(self, kind: str, allowed: tuple[str, ...], extra_fields=False):
+        seen: dict[str, Span] = {}
+        for block in self.parsed.of_kind(kind):
+            if not block.name:
+                self.error("DK504", f"a `{kind}` block needs a name: `{kind} NAME {{ … }}`", block.span)
+                continue
+            if block.name in seen:
+                self.error("DK506", f"`{kind} {block.name}` is defined twice", block.span)
+                continue
+            seen[block.name] = block.span
+            if not extra_fields:
+                self.check_fields(block, allowed)
+            yield block
+
+    def single(self, kind: str):
+        blocks = self.parsed.of_kind(kind)
+        for extra in blocks[1:]:
+            self.error("DK506", f"a game profile has one `{kind}` block; this is another", extra.span)
+        return blocks[0] if blocks else None
+
+    # -- attributes, properties, relations -----------------------------------------------------
+
+    def attributes(self) -> dict[str, AttributeSpec]:
+        found: dict[str, AttributeSpec] = {}
+        blocks = list(self.named("attribute", _BLOCKS["attribute"]))
+        for block in blocks:
+            values_field = block.fields.get("values")
+            derived = self.get(block, "derived from", "word")
+            groups: dict[str, tuple[str, ...]] = {}
+            if derived is not None:
+                raw = self.get(block, "groups", "map", {}, required=True)
+                groups = {str(k): tuple(str(x) for x in (v if isinstance(v, list) else [v])) for k, v in raw.items()}
+                values = {name: () for name in groups}
+            elif isinstance(values_field, dict):
+                values = {str(k): tuple(str(x) for x in (v if isinstance(v, list) else [v])) for k, v in values_field.items()}
+            else:
+                values = {v: () for v in self.get(block, "values", "list", [], required=True)}
+            found[block.name] = AttributeSpec(
+                name=block.name, aliases=tuple(self.get(block, "aliases", "list", [])),
+                required=self.get(block, "required", "yes-no", derived is None) if derived is None else False,
+                values=values, derived_from=derived, groups=groups,
+                labels={str(k): str(v) for k, v in self.get(block, "labels", "map", {}).items()},
+                symbols={str(k): str(v) for k, v in self.get(block, "symbols", "map", {}).items()},
+            )
+        for block in blocks:
+            spec = found[block.name]
+            for key in ("labels", "symbols"):
+                for value, span in block.entry_spans.get(key, {}).items():
+                    self.known_value(spec, value, span)
+            if spec.derived_from is not None:
+                source = found.get(spec.derived_from)
+                if source is None or source.derived_from is not None:
+                    self.error("DK505", f"`{spec.name}` is derived from `{spec.derived_from}`, which is not an "
+                               "attribute cards state", block.field_spans["derived from"],
+                               help=did_you_mean(spec.derived_from, [n for n, a in found.items() if not a.derived_from]))
+                    continue
+                for derived, sources in spec.groups.items():
+                    for value in sources:
+                        self.known_value(source, value, block.entry_spans.get("groups", {}).get(derived, block.span))
+        return found
+
+    def known_value(self, spec: AttributeSpec, value: str, span: Span) -> bool:
+        if spec.canonical_value(value) is not None:
+            return True
+        self.error("DK505", f"`{value}` is not a value of `{spec.name}`", span,
+                   help=did_you_mean(value, list(spec.values)) or f"its values are {', '.join(spec.values)}")
+        return False
+
+    def attribute_ref(self, name: str, span: Span, attributes) -> AttributeSpec | None:
+        spec = attributes.get(name)
+        if spec is None:
+            self.error("DK505", f"there is no attribute `{name}`", span,
+                       help=did_you_mean(name, list(attributes)) or f"the attributes are {', '.join(attributes)}")
+        return spec
+
+    def properties(self, attributes) -> dict[str, PropertySpec]:
+        found = {}
+        for block in self.named("property", (), extra_fields=True):
+            tables = {}
+            for key, value in block.fields.items():
+                if key in _BLOCKS["property"]:
+                    continue
+                spec = self.attribute_ref(key, block.field_spans[key], attributes)
+                if spec is None:
+                    continue
+                if not isinstance(value, dict) or not all(isinstance(v, int) for v in value.values()):
+                    self.error("DK503", f"`{key}` must be a table of numbers, `{{ value: number, … }}`",
+                               block.field_spans[key])
+                    continue
+                table = {}
+                for written, number in value.items():
+                    if self.known_value(spec, str(written), block.entry_spans[key][written]):
+                        table[spec.canonical_value(str(written))] = number
+                tables[key] = table
+            if not tables:
+                self.error("DK504", f"`property {block.name}` needs a table per attribute, like "
+                           "`rank: { 2: 2, 3: 3 }`", block.span)
+            found[block.name] = PropertySpec(block.name, tables, self.get(block, "label", "text", block.name),
+                                             self.get(block, "description", "text", ""))
+        return found
+
+    def beats(self, block, spec: AttributeSpec | None) -> dict[str, tuple[str, ...]]:
+        raw = self.get(block, "beats", "map", {}, required=True)
+        found = {}
+        for winner, losers in raw.items():
+            losers = losers if isinstance(losers, list) else [losers]
+            span = block.entry_spans.get("beats", {}).get(winner, block.span)
+            if spec is None or not all(self.known_value(spec, str(v), span) for v in [winner, *losers]):
+                continue
+            found[spec.canonical_value(str(winner))] = tuple(spec.canonical_value(str(v)) for v in losers)
+        return found
+
+    def relations(self, attributes) -> tuple[RelationSpec, ...]:
+        found = []
+        for block in self.named("relation", _BLOCKS["relation"]):
+            name = self.get(block, "attribute", "word", required=True)
+            spec = self.attribute_ref(name, block.field_spans.get("attribute", block.span), attributes) if name else None
+            found.append(RelationSpec(block.name, name or "", self.beats(block, spec),
+                                      self.get(block, "title", "text", block.name), self.get(block, "note", "text", "")))
+        return tuple(found)
+
+    def dispute(self, attributes) -> dict:
+        block = self.single("dispute")
+        if block is None:
+            return {"dispute_attribute": "", "beats": {}}
+        self.check_fields(block, _BLOCKS["dispute"])
+        name = self.get(block, "attribute", "word", required=True)
+        spec = self.attribute_ref(name, block.field_spans.get("attribute", block.span), attributes) if name else None
+        beats = self.beats(block, spec)
+        if any(len(losers) != 1 for losers in beats.values()):
+            self.error("DK503", "in a dispute each throw beats exactly one other", block.field_spans["beats"])
+        if spec is not None and beats and set(beats) != set(spec.values):
+            missing = ", ".join(f"`{v}`" for v in spec.values if v not in beats)
+            self.error("DK503", f"the dispute does not say what {missing} beats", block.field_spans["beats"])
+        return {"dispute_attribute": name or "", "beats": {k: v[0] for k, v in beats.items() if v}}
+
+    # -- structure, components, rules, texts ---------------------------------------------------
+
+    def structure(self, attributes) -> tuple[CountConstraint, ...]:
+        block = self.single("structure")
+        if block is None:
+            return ()
+        found = []
+        for key, value in block.fields.items():
+            span = block.field_spans[key]
+            words = key.split()
+            if words[0] != "count" or (len(words) > 1 and (words[1] != "per" or len(words) == 2)):
+                self.error("DK502", f"`{key}` is not a structure rule", span,
+                           help="write `count: 36` (the whole deck) or `count per type rarity: …` (per group)")
+                continue
+            by = tuple(words[2:])
+            specs = [self.attribute_ref(name, span, attributes) for name in by]
+            if any(spec is None for spec in specs):
+                continue
+            if isinstance(value, int):
+                found.append(CountConstraint(by=by, count=value))
+            elif isinstance(value, dict) and by and all(isinstance(v, int) for v in value.values()):
+                last = specs[-1]
+                table = {}
+                for written, number in value.items():
+                    if self.known_value(last, str(written), block.entry_spans[key][written]):
+                        table[last.canonical_value(str(written))] = number
+                found.append(CountConstraint(by=by, count=table))
+            else:
+                self.error("DK503", f"`{key}` must be a number, or a table of numbers per `{by[-1] if by else 'group'}`",
+                           span)
+        return tuple(found)
+
+    def components(self) -> dict[str, dict]:
+        found = {}
+        for block in self.named("component", _BLOCKS["component"]):
+            found[block.name] = {
+                "name": self.get(block, "name", "text", block.name),
+                "names": dict(self.get(block, "names", "map", {})),
+                "count": self.get(block, "count", "number", 1),
+                "at_least": self.get(block, "at least", "yes-no", False),
+                "value": self.get(block, "value", "number", None),
+                "text": dict(self.get(block, "text", "map", {})),
+            }
+        return found
+
+    def rules(self) -> dict[str, RuleParameter]:
+        found = {}
+        for block in self.named("rule", _BLOCKS["rule"]):
+            choices = tuple(self.get(block, "choices", "list", []))
+            default = block.fields.get("default")
+            if default is None:
+                self.error("DK504", f"`rule {block.name}` needs a `default:`", block.span)
+                continue
+            if choices and str(default) not in choices:
+                self.error("DK503", f"the default `{default}` is not one of the choices", block.field_spans["default"])
+                continue
+            if not choices and not isinstance(default, int):
+                self.error("DK503", "a rule's default must be a number, or one of its `choices`",
+                           block.field_spans["default"])
+                continue
+            found[block.name] = RuleParameter(
+                name=block.name, default=str(default) if choices else default,
+                min=self.get(block, "min", "number", -(10**9)), max=self.get(block, "max", "number", 10**9),
+                description=self.get(block, "description", "text", ""), choices=choices,
+                quote=self.get(block, "quote", "text", ""), decision=self.get(block, "decision", "text", ""),
+                group=self.get(block, "group", "word", "rule"),
+            )
+        return found
+
+    def summary(self) -> dict[str, tuple[str, ...]]:
+        block = self.single("summary")
+        if block is None:
+            return {}
+        return {language: tuple(self.get(block, language, "list", [])) for language in block.fields}
+
+    def readings(self) -> tuple[dict[str, str], ...]:
+        found = []
+        for block in self.parsed.of_kind("reading"):
+            self.check_fields(block, _BLOCKS["reading"])
+            found.append({"topic": block.name, "quote": self.get(block, "quote", "text", ""),
+                          "decision": self.get(block, "decision", "text", "", required=True)})
+        return tuple(found)
+
+    def printing(self, attributes) -> dict[str, object]:
+        block = self.single("print")
+        if block is None:
+            return {"face": "janken"}
+        self.check_fields(block, _BLOCKS["print"])
+        face = self.get(block, "face", "word", "janken")
+        if face not in ("janken", "playing-card"):
+            self.error("DK503", "`face` must be `janken` or `playing-card`", block.field_spans["face"])
+        found: dict[str, object] = {"face": face}
+        for key in ("corners", "show"):
+            names = self.get(block, key, "list", [])
+            for name in names:
+                if name not in attributes and name not in self.parsed_properties():
+                    self.error("DK505", f"`{name}` is neither an attribute nor a property", block.field_spans[key],
+                               help=did_you_mean(name, list(attributes) + self.parsed_properties()))
+            found[key] = tuple(names)
+        for key in ("theme", "back"):
+            name = self.get(block, key, "word")
+            if name is not None:
+                self.attribute_ref(name, block.field_spans[key], attributes)
+                found[key] = name
+        return found
+
+    def parsed_properties(self) -> list[str]:
+        return [block.name for block in self.parsed.of_kind("property")]
+
+
+def combinations(profile: Profile, by: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """Every combination of values of the attributes `by`, in the profile's order."""
+    return list(itertools.product(*(list(profile.attributes[name].values) for name in by)))

@@ -12,7 +12,7 @@ from enum import Enum
 
 from .. import ast
 from ..diagnostics import Diagnostic, Label, Severity, did_you_mean
-from ..profile import Profile, available
+from ..profile import Profile
 from ..span import Span
 
 CORE_FIELDS = tuple(ast.CARD_FIELDS)
@@ -79,13 +79,7 @@ def _header(deck: ast.Deck, profile: Profile | None) -> Iterator[Diagnostic]:
                 "DK116", f"unknown header field `{meta.name}`", meta.span,
                 help=did_you_mean(meta.name, META_FIELDS) or f"the header fields are {', '.join(META_FIELDS)}",
             )
-    game = next((m for m in deck.meta if m.name == "game"), None)
-    if profile is None and game is not None:
-        yield Diagnostic(
-            "DK114", f"there is no game profile called `{game.value}`", game.span,
-            help=did_you_mean(str(game.value), available()) or f"the games are: {', '.join(available())}",
-        )
-    if profile is None:
+    if profile is None:  # the parser reports a missing or broken profile (DK114, DK507)
         return
     for setting in deck.rules:
         parameter = profile.rules.get(setting.name)
