@@ -503,6 +503,46 @@ def play(deck, bot, seed, settings, lang) -> None:
         _engine_failure(error, result)
 
 
+@main.command()
+@click.option("--game", "game_id", required=True, metavar="GAME",
+              help="The game: a shipped profile (janken-wars, embate-dos-guardioes, cooperativo, queens-vs-kings) "
+              "or GAME.game in this folder or above.")
+@click.option("--title", default=None, help="The deck's title (default: the game's name).")
+@click.option("--output", "-o", type=click.Path(dir_okay=False), default=None,
+              help="Where to write it (default: GAME.deck here).")
+@click.option("--force", is_flag=True, help="Replace the file if it exists.")
+def new(game_id: str, title: str | None, output: str | None, force: bool) -> None:
+    """Write a new deck for a game, with one card per combination its profile asks for.
+
+    \b
+    Examples:
+      deckdsl new --game janken-wars -o my-deck.deck --title "Escritório"
+      deckdsl new --game queens-vs-kings
+    """
+    from . import profile as profiles
+    from . import report
+    from .files import write_atomic
+    from .scaffold import scaffold
+
+    path = profiles.find(game_id, Path.cwd())
+    if path is None:
+        names = profiles.available()
+        from .diagnostics import did_you_mean
+
+        raise click.UsageError(f"there is no game profile called `{game_id}` "
+                               f"({did_you_mean(game_id, names) or 'the games are ' + ', '.join(names)})")
+    game, problems, text = profiles.read(path)
+    if game is None:
+        for problem in problems:
+            click.echo(report.full(problem, text) + "\n", err=True)
+        sys.exit(EXIT_FINDINGS)
+    target = Path(output) if output else Path(f"{game.id}.deck")
+    if target.exists() and not force:
+        raise click.UsageError(f"{target} exists: choose another --output, or --force to replace it")
+    write_atomic(target, scaffold(game, title or game.name).encode("utf-8"))
+    click.echo(f"wrote {target}: check it with `deckdsl check {target}`")
+
+
 @main.command("ast")
 @click.argument("deck", type=click.Path(exists=True, dir_okay=False))
 @click.option(

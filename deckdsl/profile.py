@@ -513,8 +513,8 @@ class _Builder:
                                              self.get(block, "description", "text", ""))
         return found
 
-    def beats(self, block, spec: AttributeSpec | None) -> dict[str, tuple[str, ...]]:
-        raw = self.get(block, "beats", "map", {}, required=True)
+    def beats(self, block, spec: AttributeSpec | None, required: bool = True) -> dict[str, tuple[str, ...]]:
+        raw = self.get(block, "beats", "map", {}, required=required)
         found = {}
         for winner, losers in raw.items():
             losers = losers if isinstance(losers, list) else [losers]
@@ -529,7 +529,8 @@ class _Builder:
         for block in self.named("relation", _BLOCKS["relation"]):
             name = self.get(block, "attribute", "word", required=True)
             spec = self.attribute_ref(name, block.field_spans.get("attribute", block.span), attributes) if name else None
-            found.append(RelationSpec(block.name, name or "", self.beats(block, spec),
+            beats = self.beats(block, spec, required="note" not in block.fields)
+            found.append(RelationSpec(block.name, name or "", beats,
                                       self.get(block, "title", "text", block.name), self.get(block, "note", "text", "")))
         return tuple(found)
 

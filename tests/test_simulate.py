@@ -38,7 +38,9 @@ NO_ACTION = ["Origami Sublime", "Muro Alto", "Silver Tape", "Estátua de Sucata"
 FIXED_VALUES = {"Muro Alto": 2, "Joia Cobiçada": 3, "Origami Sublime": 4, "Presente Embrulhado": 1,
                 "Estilete Afiado": 1, "Kit de Ferramentas": 2, "Rolo Compressor": -2, "Brinde": 1}
 ALL_DECKS = sorted(str(p.relative_to(ROOT)) for p in [*(ROOT / "decks").glob("*.deck"),
-                                                      *(ROOT / "decks" / "examples").glob("*.deck")])
+                                                      *(ROOT / "decks" / "examples").glob("*.deck")]
+                   if "game: janken-wars" in p.read_text(encoding="utf-8"))
+"""Every Janken Wars deck shipped (the only game with a rules engine)."""
 RATE = re.compile(r"(\d+\.\d)%\s+\[\s*(\d+\.\d)–\s*(\d+\.\d)\]")
 
 
@@ -344,6 +346,15 @@ def test_every_deck_simulates(path):
     for card in loaded.deck.cards:
         assert figures["cards"][card.name]["copies"] == card.copies
     assert sum(figures["cards"][name]["won"] for name in figures["cards"]) > 0
+
+
+@pytest.mark.parametrize("path", ["decks/embate-dos-guardioes.deck", "decks/cooperativo.deck",
+                                  "decks/queens-vs-kings.deck"])
+def test_games_without_an_engine_are_refused_cleanly(path):
+    """Only Janken Wars has a rules engine: the other games' decks check and print, and `simulate` says so."""
+    proc = subprocess_run("simulate", path, "-n", "10")
+    assert proc.returncode == 2, proc.stderr
+    assert "no rules engine" in proc.stderr and "Traceback" not in proc.stderr
 
 
 def test_decks_are_found():

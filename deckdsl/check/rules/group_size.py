@@ -47,7 +47,7 @@ def check(context: Context) -> Iterator[Diagnostic]:
         counts: Counter[tuple[str, ...]] = Counter()
         members: dict[tuple[str, ...], list] = {}
         for card in deck.cards:
-            key = tuple(str(card.attribute(name)) for name in constraint.by)
+            key = tuple(str(profile.value_of(card, name)) for name in constraint.by)
             if any(value not in spec.values for value, spec in zip(key, specs, strict=True)):
                 continue  # an unknown or missing attribute is reported by the semantic checks
             counts[key] += card.copies
@@ -55,7 +55,7 @@ def check(context: Context) -> Iterator[Diagnostic]:
         for key in itertools.product(*(list(spec.values) for spec in specs)):
             expected = constraint.expected(key)
             found = counts.get(key, 0)
-            if found == 0 and _parent_is_empty(deck, constraint.by, key, grouped_by):
+            if found == 0 and _parent_is_empty(deck, profile, constraint.by, key, grouped_by):
                 continue  # `scissors` has 0 cards already says it; no need for each rarity of scissors
             if expected is None or found == expected:
                 continue
@@ -72,7 +72,7 @@ def check(context: Context) -> Iterator[Diagnostic]:
                 span = deck.title_span or deck.span
                 labels = ()
                 help_text = f"add {expected} card{'s' if expected != 1 else ''} with " + ", ".join(
-                    f"{name}: {value}" for name, value in zip(constraint.by, key, strict=True)
+                    _written(profile, name, value) for name, value in zip(constraint.by, key, strict=True)
                 )
             yield Diagnostic(
                 CODE,
@@ -81,10 +81,18 @@ def check(context: Context) -> Iterator[Diagnostic]:
             )
 
 
-def _parent_is_empty(deck, by: tuple[str, ...], key: tuple[str, ...], grouped_by: set) -> bool:
+def _parent_is_empty(deck, profile, by: tuple[str, ...], key: tuple[str, ...], grouped_by: set) -> bool:
     for size in range(1, len(by)):
         if by[:size] in grouped_by and not any(
-            tuple(str(card.attribute(name)) for name in by[:size]) == key[:size] for card in deck.cards
+            tuple(str(profile.value_of(card, name)) for name in by[:size]) == key[:size] for card in deck.cards
         ):
             return True
     return False
+
+
+def _written(profile, name: str, value: str) -> str:
+    """How a card states `name: value` (a derived attribute through the attribute it comes from)."""
+    spec = profile.attributes[name]
+    if spec.derived_from is None:
+        return f"{name}: {value}"
+    return f"{spec.derived_from}: " + " or ".join(spec.groups.get(value, ()))
