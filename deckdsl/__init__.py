@@ -9,8 +9,8 @@ The public API:
     >>> result.errors
     []
 
-`load` reads and checks a file, `loads` a string; both return a `Result` (the AST, the profile and every
-diagnostic) and never raise on bad input.
+`load` reads and checks a deck file, `loads` a string, `load_game` a game profile (`*.game`); each returns
+a `Result` (the AST, the profile and every diagnostic) and never raises on bad input.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from .diagnostics import Diagnostic, Severity
 from .profile import Profile
 
 __version__ = "0.1.0"
-__all__ = ["Config", "Deck", "Diagnostic", "Result", "Severity", "load", "loads", "__version__"]
+__all__ = ["Config", "Deck", "Diagnostic", "Result", "Severity", "load", "load_game", "loads", "__version__"]
 
 
 @dataclass
@@ -87,6 +87,21 @@ def load(path: str | Path, *, check: bool = True, config: Config | None = None) 
         assert problem is not None
         return _result(str(path), "", None, None, [problem])
     return loads(text, str(path), check=check, config=config)
+
+
+def load_game(path: str | Path) -> Result:
+    """Read and check the game profile file (`*.game`) at `path`: a `Result` with no deck, the profile
+    (None when it has errors) and its diagnostics."""
+    from .profile import read
+
+    try:
+        profile, found, text = read(Path(path))
+    except OSError as error:
+        from .span import Span
+
+        found, profile, text = [Diagnostic("DK009", f"cannot read the file: {error.strerror or error}",
+                                           Span(1, 1, 1, 1, 0, 0))], None, ""
+    return _result(str(path), text, None, profile, list(found))
 
 
 def _result(path: str, text: str, deck, profile, found: list[Diagnostic]) -> Result:

@@ -54,7 +54,7 @@ def _deck_files(paths: tuple[str, ...]) -> list[Path]:
     for given in paths:
         path = Path(given)
         if path.is_dir():
-            files.extend(sorted(p for p in path.rglob("*.deck") if p.is_file()))
+            files.extend(sorted(p for p in path.rglob("*") if p.suffix in (".deck", ".game") and p.is_file()))
         elif path.exists():
             files.append(path)
         else:
@@ -88,7 +88,7 @@ def check(
     paths: tuple[str, ...], output_format: str, select: tuple[str, ...], ignore: tuple[str, ...],
     fail_on: str | None, no_config: bool, render_lint: bool, quiet: bool,
 ) -> None:
-    """Check deck files (or every *.deck under folders) and report every problem.
+    """Check deck files and game profiles (or every *.deck and *.game under folders); report every problem.
 
     The configuration is the nearest deckdsl.toml, or pyproject.toml with a [tool.deckdsl] table, above
     each deck; options override it.  `# deckdsl: allow CODE` on a card's first line silences CODE for
@@ -100,6 +100,7 @@ def check(
     \b
     Examples:
       deckdsl check decks/janken-wars.deck
+      deckdsl check my-game.game               a game profile (docs/profiles.md)
       deckdsl check decks/ --format github     annotations for a GitHub Actions run
       deckdsl check decks/ --format sarif > deckdsl.sarif
       deckdsl check deck.deck --select JW --ignore JW111 --fail-on warning
@@ -112,7 +113,7 @@ def check(
 
     files = _deck_files(paths)
     if not files:
-        raise click.UsageError("no *.deck files found in the given folders")
+        raise click.UsageError("no *.deck or *.game files found in the given folders")
     everything = []
     io_error = False
     configs: dict[Path, configuration.Config] = {}
@@ -124,7 +125,7 @@ def check(
         except configuration.ConfigError as error:
             raise click.UsageError(str(error)) from error
         config = found.override(select=_codes_option(select), ignore=_codes_option(ignore), fail_on=fail_on)
-        result = deckdsl.load(file, config=config)
+        result = deckdsl.load_game(file) if file.suffix == ".game" else deckdsl.load(file, config=config)
         if render_lint and result.deck is not None and not any(d.code < "DK200" for d in result.errors):
             from . import render as renderer
 
@@ -189,47 +190,71 @@ def _exit_for(result) -> None:
 @main.command()
 @click.argument("deck", type=click.Path(exists=True, dir_okay=False))
 def show(deck: str) -> None:
-    """Print the cards of DECK as a table, with totals per type and rarity (exit 1 if DECK has errors).
+    """Print the cards of DECK as a table, with totals per group of its game (exit 1 if DECK has errors).
+
+    The columns are the game's attributes (derived ones too) and properties; the totals are counted the
+    way the game's structure rules count them (Janken Wars: per type and rarity).
 
     \b
     Example:
       deckdsl show decks/janken-wars.deck
     """
     result = _load_or_exit(deck)
-    cards = result.deck.cards
-    rows = [("name", "type", "rarity", "copies", "value", "cost", "action", "condition")]
+    cards, game = result.deck.cards, result.profile
+    attributes = list(game.attributes) if game else ["type", "rarity"]
+    properties = list(game.properties) if game else []
+    effects = any(c.cost or c.action or c.condition for c in cards)
+    values = (game.value_required if game else True) or any(c.value is not None for c in cards)
+
+    def attribute(card, name):
+        value = game.value_of(card, name) if game else card.attribute(name)
+        return "?" if value is None else str(value)
+
+    header = ["name", *attributes, *properties, "copies"] + (["value"] if values else []) + (
+        ["cost", "action", "condition"] if effects else [])
+    rows = [header]
     for card in cards:
-        rows.append((
-            card.name, card.type or "?", card.rarity or "?", str(card.copies),
-            "?" if card.value is None else str(card.value),
-            "yes" if card.cost else "-", "yes" if card.action else "-", "yes" if card.condition else "-",
-        ))
+        row = [card.name, *(attribute(card, a) for a in attributes)]
+        row += [str(game.property_of(card, p)) if game.property_of(card, p) is not None else "?" for p in properties]
+        row.append(str(card.copies))
+        if values:
+            row.append("?" if card.value is None else str(card.value))
+        if effects:
+            row += ["yes" if card.cost else "-", "yes" if card.action else "-", "yes" if card.condition else "-"]
+        rows.append(row)
+    numeric = set(range(1 + len(attributes), len(header) - (3 if effects else 0)))
+    _table(rows, numeric, rule_after_header=True)
+    click.echo()
+    groups = [c.by for c in (game.structure if game else ()) if 1 <= len(c.by) <= 2]
+    by = max(groups, key=len, default=("type", "rarity")[: 2 if not game else 0])
+    if by:
+        first, second = by[0], by[1] if len(by) > 1 else None
+        columns = list(game.attributes[second].values) if game and second else ([] if second else ["total"])
+        totals: dict[str, dict[str, int]] = {}
+        for card in cards:
+            per = totals.setdefault(attribute(card, first), {})
+            key = attribute(card, second) if second else "total"
+            per[key] = per.get(key, 0) + card.copies
+        if second:
+            columns += sorted({k for per in totals.values() for k in per} - set(columns))
+            columns.append("total")
+            for per in totals.values():
+                per["total"] = sum(per.values())
+        table = [[first, *columns]]
+        table += [[name, *(str(per.get(c, 0)) for c in columns)] for name, per in totals.items()]
+        table.append(["total", *(str(sum(per.get(c, 0) for per in totals.values())) for c in columns)])
+        _table(table, set(range(1, len(columns) + 1)))
+    _exit_for(result)
+
+
+def _table(rows: list[list[str]], numeric: set[int], rule_after_header: bool = False) -> None:
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    numeric = {3, 4}
     for index, row in enumerate(rows):
         click.echo("  ".join(
             cell.rjust(widths[i]) if i in numeric and index else cell.ljust(widths[i]) for i, cell in enumerate(row)
         ).rstrip())
-        if index == 0:
+        if index == 0 and rule_after_header:
             click.echo("  ".join("-" * w for w in widths))
-    click.echo()
-    totals: dict[str, dict[str, int]] = {}
-    for card in cards:
-        totals.setdefault(card.type or "?", {}).setdefault(card.rarity or "?", 0)
-        totals[card.type or "?"][card.rarity or "?"] += card.copies
-    rarity = result.profile.attributes.get("rarity") if result.profile else None
-    rarities = list(rarity.values) if rarity else []
-    rarities += sorted({r for per in totals.values() for r in per} - set(rarities))
-    header = ["type"] + rarities + ["total"]
-    table = [header]
-    for type_name, per in totals.items():
-        table.append([type_name] + [str(per.get(r, 0)) for r in rarities] + [str(sum(per.values()))])
-    table.append(["total"] + [str(sum(per.get(r, 0) for per in totals.values())) for r in rarities]
-                 + [str(sum(card.copies for card in cards))])
-    widths = [max(len(row[i]) for row in table) for i in range(len(header))]
-    for row in table:
-        click.echo("  ".join(c.ljust(widths[0]) if i == 0 else c.rjust(widths[i]) for i, c in enumerate(row)))
-    _exit_for(result)
 
 
 @main.command("text")

@@ -142,7 +142,7 @@ def test_check_folder_without_decks_is_a_usage_error(tmp_path):
     (tmp_path / "readme.txt").write_text("hi", encoding="utf-8")
     result = CliRunner().invoke(main, ["check", str(tmp_path)])
     assert result.exit_code == 2
-    assert "no *.deck files" in result.output
+    assert "no *.deck or *.game files" in result.output
 
 
 # ------------------------------------------------------------------------------------ formats ---
@@ -274,6 +274,29 @@ def test_show_prints_a_table_with_totals():
     for type_name in ("rock", "paper", "scissors"):
         assert re.search(rf"^{type_name}\s+6\s+4\s+2\s+12$", out, re.M), type_name
     assert re.search(r"^total\s+18\s+12\s+6\s+36$", out, re.M)
+
+
+def test_show_uses_the_games_attributes_and_properties():
+    proc = run("show", "decks/queens-vs-kings.deck")
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert re.search(r"^name\s+rank\s+suit\s+colour\s+part\s+race\s+power\s+mana\s+copies$", out, re.M)
+    assert re.search(r"^Король пик\s+K\s+spades\s+black\s+extra\s+undead\s+14\s+11\s+1$", out, re.M)
+    assert re.search(r"^Туз бубен\s+A\s+diamonds\s+red\s+main\s+humans\s+14\s+0\s+1$", out, re.M)
+    assert re.search(r"^colour\s+main\s+extra\s+total$", out, re.M)
+    assert re.search(r"^red\s+20\s+6\s+26$", out, re.M) and re.search(r"^total\s+40\s+12\s+52$", out, re.M)
+    assert "value" not in out.splitlines()[0] and "action" not in out.splitlines()[0]
+
+
+def test_check_takes_game_profiles(tmp_path):
+    profile = tmp_path / "x.game"
+    profile.write_text('game "X" {\n  id: x\n  atribute rank { values: [a] }\n}\n', encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", str(tmp_path)])
+    assert result.exit_code == 1
+    assert "error[DK502]: a game profile has no `atribute` block" in result.output
+    assert "did you mean `attribute`?" in result.output
+    clean = CliRunner().invoke(main, ["check", "deckdsl/profiles"])
+    assert clean.exit_code == 0 and "checked 4 files: 0 errors" in clean.output
 
 
 @pytest.fixture(scope="module")
