@@ -3,6 +3,10 @@
 ## What it does
 Checks every count the game profile sets per group of cards — for Janken Wars, 12 cards of each type and,
 within each type, 6 simple, 4 advanced and 2 special — and says which group is off and by how much.
+Groups are checked from the finest to the coarsest, and a coarser group whose difference the finer ones
+already reported explain is not reported again: a Queens vs Kings deck with a red Jack turned into a
+black one hears about that Jack (and the Jack it duplicates), not about every colour and half-deck
+count it upsets.
 
 ## Why
 "12 de cada tipo (pedra, papel e tesoura), dentre as quais 6 são simples, 4 são avançadas e 2 são
@@ -24,6 +28,7 @@ Move copies between cards of the same group until each group has the profile's c
 from __future__ import annotations
 
 import itertools
+import math
 from collections import Counter
 from collections.abc import Iterator
 
@@ -40,7 +45,11 @@ GUIDELINE = "structure"
 def check(context: Context) -> Iterator[Diagnostic]:
     deck, profile = context.deck, context.profile
     grouped_by = {constraint.by for constraint in profile.structure}
-    for constraint in profile.structure:
+    reported: list[tuple[dict[str, str], int]] = []
+    def groups(constraint) -> int:
+        return math.prod(len(profile.attributes[name].values) for name in constraint.by)
+
+    for constraint in sorted(profile.structure, key=groups, reverse=True):
         if not constraint.by:
             continue
         specs = [profile.attributes[name] for name in constraint.by]
@@ -61,6 +70,10 @@ def check(context: Context) -> Iterator[Diagnostic]:
                 continue
             group = " / ".join(f"`{value}`" for value in key)
             difference = found - expected
+            values = dict(zip(constraint.by, key, strict=True))
+            if _explained(profile, values, difference, reported):
+                continue
+            reported.append((values, difference))
             amount = f"{difference} too many" if difference > 0 else f"{-difference} missing"
             cards = members.get(key, [])
             if cards:
@@ -96,3 +109,22 @@ def _written(profile, name: str, value: str) -> str:
     if spec.derived_from is None:
         return f"{name}: {value}"
     return f"{spec.derived_from}: " + " or ".join(spec.groups.get(value, ()))
+
+
+def _explained(profile, group: dict[str, str], difference: int, reported) -> bool:
+    """Whether the finer groups already reported account for all of this group's difference."""
+    total = 0
+    for values, delta in reported:
+        if all(_project(profile, values, name) == value for name, value in group.items()):
+            total += delta
+    return total == difference and bool(reported)
+
+
+def _project(profile, values: dict[str, str], name: str) -> str | None:
+    """The value of attribute `name` for the cards of a group given by `values` (derived ones too)."""
+    if name in values:
+        return values[name]
+    spec = profile.attributes[name]
+    if spec.derived_from is not None and spec.derived_from in values:
+        return next((v for v, sources in spec.groups.items() if values[spec.derived_from] in sources), None)
+    return None
