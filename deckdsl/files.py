@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import tempfile
 from pathlib import Path
@@ -22,3 +23,28 @@ def write_atomic(target: Path, data: bytes) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def cache_folder() -> str | None:
+    """deckdsl's folder in the user's own cache folder (never a shared temp folder, whose files another
+    user could plant: the caches are pickles), or None when there is no such folder we own."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    folder = os.path.join(base, "deckdsl")
+    try:
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        if os.stat(folder).st_uid != os.getuid() or not os.access(folder, os.W_OK):
+            return None
+    except OSError:
+        return None
+    return folder
+
+
+def grammar_cache(grammar: str) -> str | None:
+    """A cache file for the Lark parser of `grammar` (see `cache_folder`), or None."""
+    folder = cache_folder()
+    if folder is None:
+        return None
+    import lark
+
+    digest = hashlib.sha256((grammar + lark.__version__).encode()).hexdigest()[:24]
+    return os.path.join(folder, f"grammar-{digest}.lark-cache")

@@ -20,6 +20,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from .diagnostics import Diagnostic
+from .files import grammar_cache
 from .span import Span
 
 GRAMMAR = Path(__file__).parent / "grammars" / "game.lark"
@@ -149,7 +150,15 @@ def _add_field(block: Block, node, builder: _Build) -> None:
 
 @cache
 def _parser() -> Lark:
-    return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", strict=True, propagate_positions=True)
+    """The profile parser, from the on-disk cache when there is one (building it checks every pair of
+    terminals for collisions, which takes a fifth of a second)."""
+    grammar = GRAMMAR.read_text(encoding="utf-8")
+    options = dict(parser="lalr", strict=True, propagate_positions=True)
+    cache = grammar_cache(grammar)
+    try:
+        return Lark(grammar, cache=cache or False, **options)
+    except OSError:
+        return Lark(grammar, **options)
 
 
 _EXPECTED = {

@@ -10,7 +10,6 @@ left open is closed for the parser and reported once, pointing at its `{`.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 from dataclasses import dataclass
@@ -22,6 +21,7 @@ from lark.exceptions import UnexpectedInput
 from . import ast
 from .build import BUILDER, MAX_DEPTH, Header, TooDeep
 from .diagnostics import Diagnostic, Label, did_you_mean
+from .files import grammar_cache
 from .profile import DEFAULT_PROFILE, Profile, available, find
 from .profile import load as load_profile
 from .span import Span
@@ -38,22 +38,6 @@ def _grammar_text() -> str:
     return (Path(__file__).parent / "grammars" / "deck.lark").read_text(encoding="utf-8")
 
 
-def _cache_path(grammar: str) -> str | None:
-    """A grammar cache file in the user's own cache folder (never a shared temp folder), or None."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    folder = os.path.join(base, "deckdsl")
-    try:
-        os.makedirs(folder, mode=0o700, exist_ok=True)
-        if os.stat(folder).st_uid != os.getuid() or not os.access(folder, os.W_OK):
-            return None
-    except OSError:
-        return None
-    import lark
-
-    digest = hashlib.sha256((grammar + lark.__version__).encode()).hexdigest()[:24]
-    return os.path.join(folder, f"grammar-{digest}.lark-cache")
-
-
 _PARSER: Lark | None = None
 
 
@@ -65,7 +49,7 @@ def _parser() -> Lark:
             parser="lalr", strict=True, keep_all_tokens=True, maybe_placeholders=True,
             start=["start", "item"], transformer=BUILDER,
         )
-        cache = _cache_path(grammar)
+        cache = grammar_cache(grammar)
         try:
             _PARSER = Lark(grammar, cache=cache or False, **options)
         except OSError:
