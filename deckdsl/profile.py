@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 
@@ -371,8 +371,9 @@ class _Builder:
         """Field `key` of `block`, checked to be of `kind` (text, word, number, yes-no, list, map)."""
         if key not in block.fields:
             if required:
-                self.error("DK504", f"`{block.kind}{' ' + block.name if block.name else ''}` needs a `{key}:` field",
-                           block.span)
+                article = "an" if key[0] in "aeiou" else "a"
+                where = f"{block.kind} {block.name}" if block.name else block.kind
+                self.error("DK504", f"`{where}` needs {article} `{key}:` field", block.span)
             return default
         value, span = block.fields[key], block.field_spans[key]
         ok = {
@@ -427,7 +428,47 @@ class _Builder:
             language=self.get(game, "language", "word", "en"), card_name=self.get(game, "card name", "text", ""),
             source=source, **self.dispute(attributes),
         )
+        self.check_names(profile)
+        stem = Path(source).stem if source.endswith(".game") else None
+        if stem is not None and profile_id and stem != profile_id:
+            self.error("DK503", f"the profile's id is `{profile_id}` but its file is `{Path(source).name}`",
+                       game.field_spans["id"],
+                       help=f"decks find a profile by its file name: write `id: {stem}`, or rename the file "
+                       f"`{profile_id}.game`")
         return profile
+
+    def check_names(self, profile: Profile) -> None:
+        """`{name}`s in texts must be known: attributes in `card name`, rule parameters in the summary and
+        the components' texts (they are filled in when a deck is made or printed)."""
+        game = self.parsed.game
+        if "card name" in game.fields:
+            self.known_names(game.fields["card name"], list(profile.attributes), game.field_spans["card name"],
+                             "attribute")
+        summary = self.parsed.of_kind("summary")
+        texts = [(line, block.field_spans[key]) for block in summary for key, lines in block.fields.items()
+                 for line in (lines if isinstance(lines, list) else [lines])]
+        for block in self.parsed.of_kind("component"):
+            text = block.fields.get("text")
+            if isinstance(text, dict):
+                texts += [(str(line), block.field_spans["text"]) for line in text.values()]
+        for text, span in texts:
+            self.known_names(str(text), list(profile.rules), span, "rule parameter")
+
+    def known_names(self, text: str, names: list[str], span: Span, what: str) -> None:
+        import string
+
+        try:
+            used = [field for _, field, _, _ in string.Formatter().parse(text) if field is not None]
+        except ValueError as error:
+            self.error("DK503", f"a stray brace in {text[:40]!r}: {error}", span,
+                       help="write `{{` and `}}` for a brace that is not a name")
+            return
+        for name in used:
+            if name not in names:
+                article = "an" if what[0] in "aeiou" else "a"
+                self.error("DK505", f"`{{{name}}}` is not {article} {what}", span,
+                           help=did_you_mean(name, names) or (f"the {what}s are {', '.join(names)}" if names
+                                                               else f"there are no {what}s to name here"))
 
     def players(self, game) -> tuple[int, int | None]:
         written = game.fields.get("players", 2)
@@ -494,7 +535,10 @@ class _Builder:
                 for value, span in block.entry_spans.get(key, {}).items():
                     self.known_value(spec, value, span)
             if spec.derived_from is not None:
-                source = found.get(spec.derived_from)
+                source = next((a for a in found.values() if spec.derived_from == a.name or
+                               spec.derived_from.casefold() in (x.casefold() for x in a.aliases)), None)
+                if source is not None and source.name != spec.derived_from:
+                    spec = found[block.name] = replace(spec, derived_from=source.name)
                 if source is None or source.derived_from is not None:
                     self.error("DK505", f"`{spec.name}` is derived from `{spec.derived_from}`, which is not an "
                                "attribute cards state", block.field_spans["derived from"],
@@ -514,7 +558,9 @@ class _Builder:
         return False
 
     def attribute_ref(self, name: str, span: Span, attributes) -> AttributeSpec | None:
-        spec = attributes.get(name)
+        """The attribute `name` names (any of its spellings), or None after reporting it."""
+        spec = attributes.get(name) or next(
+            (a for a in attributes.values() if name.casefold() in (x.casefold() for x in a.aliases)), None)
         if spec is None:
             self.error("DK505", f"there is no attribute `{name}`", span,
                        help=did_you_mean(name, list(attributes)) or f"the attributes are {', '.join(attributes)}")
@@ -538,7 +584,7 @@ class _Builder:
                 for written, number in value.items():
                     if self.known_value(spec, str(written), block.entry_spans[key][written]):
                         table[spec.canonical_value(str(written))] = number
-                tables[key] = table
+                tables[spec.name] = table
             if not tables:
                 self.error("DK504", f"`property {block.name}` needs a table per attribute, like "
                            "`rank: { 2: 2, 3: 3 }`", block.span)
@@ -563,6 +609,7 @@ class _Builder:
             name = self.get(block, "attribute", "word", required=True)
             where = block.field_spans.get("attribute", block.span)
             spec = self.attribute_ref(name, where, attributes) if name else None
+            name = spec.name if spec else name
             beats = self.beats(block, spec, required="note" not in block.fields)
             title, note = self.get(block, "title", "text", block.name), self.get(block, "note", "text", "")
             found.append(RelationSpec(block.name, name or "", beats, title, note))
@@ -575,6 +622,7 @@ class _Builder:
         self.check_fields(block, _BLOCKS["dispute"])
         name = self.get(block, "attribute", "word", required=True)
         spec = self.attribute_ref(name, block.field_spans.get("attribute", block.span), attributes) if name else None
+        name = spec.name if spec else name
         beats = self.beats(block, spec)
         if any(len(losers) != 1 for losers in beats.values()):
             self.error("DK503", "in a dispute each throw beats exactly one other", block.field_spans["beats"])
@@ -594,13 +642,14 @@ class _Builder:
             span = block.field_spans[key]
             words = key.split()
             if words[0] != "count" or (len(words) > 1 and (words[1] != "per" or len(words) == 2)):
+                example = " ".join(list(attributes)[:2]) or "type"
                 self.error("DK502", f"`{key}` is not a structure rule", span,
-                           help="write `count: 36` (the whole deck) or `count per type rarity: …` (per group)")
+                           help=f"write `count: N` (the whole deck) or `count per {example}: …` (per group)")
                 continue
-            by = tuple(words[2:])
-            specs = [self.attribute_ref(name, span, attributes) for name in by]
+            specs = [self.attribute_ref(name, span, attributes) for name in words[2:]]
             if any(spec is None for spec in specs):
                 continue
+            by = tuple(spec.name for spec in specs)
             if isinstance(value, int):
                 found.append(CountConstraint(by=by, count=value))
             elif isinstance(value, dict) and by and all(isinstance(v, int) for v in value.values()):
@@ -676,17 +725,24 @@ class _Builder:
             self.error("DK503", "`face` must be `janken` or `playing-card`", block.field_spans["face"])
         found: dict[str, object] = {"face": face}
         for key in ("corners", "show"):
-            names = self.get(block, key, "list", [])
-            for name in names:
-                if name not in attributes and name not in self.parsed_properties():
+            names = []
+            for name in self.get(block, key, "list", []):
+                if name in self.parsed_properties():
+                    names.append(name)
+                    continue
+                spec = next((a for a in attributes.values() if name == a.name or name in a.aliases), None)
+                if spec is None:
                     self.error("DK505", f"`{name}` is neither an attribute nor a property", block.field_spans[key],
                                help=did_you_mean(name, list(attributes) + self.parsed_properties()))
+                else:
+                    names.append(spec.name)
             found[key] = tuple(names)
         for key in ("theme", "back"):
             name = self.get(block, key, "word")
             if name is not None:
-                self.attribute_ref(name, block.field_spans[key], attributes)
-                found[key] = name
+                spec = self.attribute_ref(name, block.field_spans[key], attributes)
+                if spec is not None:
+                    found[key] = spec.name
         return found
 
     def parsed_properties(self) -> list[str]:
