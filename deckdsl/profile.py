@@ -43,6 +43,8 @@ class AttributeSpec:
     """How a value is printed (`hearts` → `эльфы`); the value itself when absent."""
     symbols: dict[str, str] = field(default_factory=dict)
     """A value's symbol for the corners of a playing card (`hearts` → `♥`)."""
+    colours: dict[str, str] = field(default_factory=dict)
+    """A value's colour (`#rrggbb`) where it is printed as a card's theme (`fire` → `#c0392b`)."""
 
     def label(self, value: str) -> str:
         return self.labels.get(value, value)
@@ -340,7 +342,7 @@ def loads(text: str, path: str = "<profile>") -> tuple[Profile | None, list[Diag
 
 _GAME_FIELDS = ("id", "players", "value", "language", "card name")
 _BLOCKS: dict[str, tuple[str, ...]] = {
-    "attribute": ("aliases", "required", "values", "labels", "symbols", "derived from", "groups"),
+    "attribute": ("aliases", "required", "values", "labels", "symbols", "colours", "derived from", "groups"),
     "property": ("label", "description"),  # and one table per attribute
     "zone": ("shared", "aliases"),
     "structure": (),  # `count: N`, `count per A B: N | { value: N }`
@@ -528,10 +530,11 @@ class _Builder:
                 values=values, derived_from=derived, groups=groups,
                 labels={str(k): str(v) for k, v in self.get(block, "labels", "map", {}).items()},
                 symbols={str(k): str(v) for k, v in self.get(block, "symbols", "map", {}).items()},
+                colours=self.colours(block),
             )
         for block in blocks:
             spec = found[block.name]
-            for key in ("labels", "symbols"):
+            for key in ("labels", "symbols", "colours"):
                 for value, span in block.entry_spans.get(key, {}).items():
                     self.known_value(spec, value, span)
             if spec.derived_from is not None:
@@ -548,6 +551,19 @@ class _Builder:
                 for derived, sources in spec.groups.items():
                     for value in sources:
                         self.known_value(source, value, block.entry_spans.get("groups", {}).get(derived, block.span))
+        return found
+
+    def colours(self, block) -> dict[str, str]:
+        """The `colours` table: `#rrggbb` values only (they go into the printed page's style)."""
+        import re
+
+        found = {}
+        for value, colour in self.get(block, "colours", "map", {}).items():
+            if isinstance(colour, str) and re.fullmatch(r"#[0-9A-Fa-f]{6}", colour):
+                found[str(value)] = colour
+            else:
+                self.error("DK503", f"the colour of `{value}` must be written `#rrggbb`, like `#c0392b`",
+                           block.entry_spans["colours"][value])
         return found
 
     def known_value(self, spec: AttributeSpec, value: str, span: Span) -> bool:
