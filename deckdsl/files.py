@@ -1,11 +1,70 @@
-"""Writing output files: atomically, so a failed or interrupted run never replaces a good file."""
+"""Files: reading deck and profile files as text (or a diagnostic saying why they are not), writing
+outputs atomically (a failed or interrupted run never replaces a good file), and deckdsl's cache folder."""
 
 from __future__ import annotations
 
 import hashlib
 import os
+import re
 import tempfile
 from pathlib import Path
+
+from .diagnostics import Diagnostic
+from .span import Span
+
+MAX_FILE_BYTES = 8 * 1024 * 1024
+"""Deck and profile files above this size are refused (DK006): the standard deck is 2 KB, 10,000 cards
+~1.3 MB, a profile a few KB."""
+
+
+def read_file(path: str | Path, limit: int = MAX_FILE_BYTES) -> tuple[str | None, Diagnostic | None]:
+    """The text of the deck or profile file at `path`, or a diagnostic saying why it cannot be read."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(limit + 1)
+            total_size = os.fstat(handle.fileno()).st_size
+    except OSError as error:
+        return None, Diagnostic("DK009", f"cannot read the file: {error.strerror or error}", Span.point("", 0))
+    return decode(data, total_size, limit)
+
+
+def decode(data: bytes, total_size: int | None = None, limit: int = MAX_FILE_BYTES) -> tuple[
+    str | None, Diagnostic | None
+]:
+    """The text of a deck or profile file's bytes, or a DK005/DK006 diagnostic explaining why it is not
+    text.  A byte order mark becomes a space (columns stay right); a lone CR becomes LF."""
+    if len(data) > limit:
+        size = f"{total_size:,} bytes" if total_size else f"more than {limit:,} bytes"
+        return None, Diagnostic(
+            "DK006", f"the file is {size}; files like it are limited to {limit:,}",
+            Span.point("", 0), help="a 10,000-card deck is about 1.3 MB and a game profile a few KB: is this the right "
+            "file?",
+        )
+    if b"\x00" in data[:8192] or b"\x00" in data:
+        offset = data.index(b"\x00")
+        text = data[:offset].decode("utf-8", errors="replace")
+        return None, Diagnostic(
+            "DK005", "the file is binary, not text (it contains a NUL byte)",
+            Span.point(text, len(text)), help="deck and profile files are UTF-8 text",
+        )
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        prefix = data[: error.start].decode("utf-8", errors="replace")
+        return None, Diagnostic(
+            "DK005", f"the file is not valid UTF-8 (byte 0x{data[error.start]:02x} at offset {error.start})",
+            Span.point(prefix, len(prefix)), help="save the file as UTF-8",
+        )
+    if text.startswith("\ufeff"):
+        text = " " + text[1:]
+    # A lone CR ends a line for the grammar; make it LF (same length) so positions count it too.
+    return _LONE_CR.sub("\n", text), None
+
+
+_LONE_CR = re.compile(r"\r(?!\n)")
+
+
+
 
 
 def write_atomic(target: Path, data: bytes) -> None:
@@ -48,3 +107,12 @@ def grammar_cache(grammar: str) -> str | None:
 
     digest = hashlib.sha256((grammar + lark.__version__).encode()).hexdigest()[:24]
     return os.path.join(folder, f"grammar-{digest}.lark-cache")
+
+
+def lossy_text(path: str | Path) -> str:
+    """The file's text with undecodable bytes replaced (to show the lines of a DK005 diagnostic)."""
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(MAX_FILE_BYTES).decode("utf-8", errors="replace").replace("\x00", "\ufffd")
+    except OSError:
+        return ""

@@ -17,7 +17,7 @@ from functools import cache
 from pathlib import Path
 
 from lark import Lark, Token, Transformer
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from .diagnostics import Diagnostic
 from .files import grammar_cache
@@ -30,7 +30,7 @@ GRAMMAR = Path(__file__).parent / "grammars" / "game.lark"
 class Block:
     """A block: `kind` (its first word), `name` (the rest of its head, or its string label; "" when it
     has none), `fields` (key → value), `span` (the head), `field_spans` (key → where the field is) and
-    `entry_spans` (key → map key → where the entry is)."""
+    `entry_spans` (key → map key → where the entry is), `item_spans` (where each value is)."""
 
     kind: str
     name: str
@@ -38,6 +38,8 @@ class Block:
     span: Span
     field_spans: dict[str, Span] = field(default_factory=dict)
     entry_spans: dict[str, dict[str, Span]] = field(default_factory=dict)
+    item_spans: dict[str, dict[str, list[Span]]] = field(default_factory=dict)
+    """key → map key (`""` for a plain list) → where each of its values is written."""
 
 
 @dataclass
@@ -74,7 +76,9 @@ class _Build(Transformer):
         return _Scalar(_text(token), _span(token))
 
     def NUMBER(self, token):
-        return _Scalar(int(str(token)), _span(token))
+        text = str(token)
+        # Python refuses to read numbers of more than 4,300 digits; no profile needs more than a few.
+        return _Scalar(int(text) if len(text.lstrip("+-")) <= 18 else text, _span(token))
 
     def WORD(self, token):
         return _Scalar(str(token), _span(token))
@@ -82,11 +86,14 @@ class _Build(Transformer):
     SYMBOL = WORD
 
     def list(self, items):
-        return [item.value for item in items if isinstance(item, _Scalar)]
+        scalars = [item for item in items if isinstance(item, _Scalar)]
+        return _List([item.value for item in scalars], [item.span for item in scalars])
 
     def entry(self, items):
         key, value = items[0], items[-1]
-        return (str(key.value), value.value if isinstance(value, _Scalar) else value, key.span)
+        if isinstance(value, _List):
+            return (str(key.value), value.values, key.span, value.spans)
+        return (str(key.value), value.value, key.span, [value.span])
 
     def map(self, items):
         return _Map([item for item in items if isinstance(item, tuple)])
@@ -106,22 +113,34 @@ class _Map:
     entries: list
 
 
+@dataclass
+class _List:
+    values: list
+    spans: list
+
+
 def read(text: str) -> tuple[GameFile | None, list[Diagnostic]]:
     """Parse a profile file.  Returns the file (None when its syntax is broken) and syntax diagnostics."""
+    if not _CONTENT.search(text):
+        return None, [Diagnostic(
+            "DK501", "the profile is empty: it has no `game` block", Span(1, 1, 1, 2, 0, min(1, len(text))),
+            help='a profile starts with `game "Name" {` and its `id: my-game` (docs/profiles.md)',
+        )]
     try:
         tree = _parser().parse(text)
     except UnexpectedInput as error:
-        return None, [_syntax_error(error, text)]
+        return None, [_open_text(text) or _unclosed(text) or _syntax_error(error, text)]
     game = tree.children[0]
     builder = _Build()
     title_token = next(c for c in game.children if isinstance(c, Token) and c.type == "STRING")
     own = Block("game", _text(title_token), {}, _span(game.children[0]))
     blocks: list[Block] = []
+    problems: list[Diagnostic] = []
     for child in game.children:
         if not hasattr(child, "data"):
             continue
         if child.data == "field":
-            _add_field(own, child, builder)
+            _add_field(own, child, builder, problems)
         else:
             head = builder.transform(child.children[0])
             label = child.children[1]
@@ -129,21 +148,34 @@ def read(text: str) -> tuple[GameFile | None, list[Diagnostic]]:
             block = Block(str(head[0].value), name, {}, _span(child.children[0]))
             for item in child.children[2:]:
                 if hasattr(item, "data") and item.data == "field":
-                    _add_field(block, item, builder)
+                    _add_field(block, item, builder, problems)
             blocks.append(block)
-    return GameFile(own.name, own, blocks), []
+    return GameFile(own.name, own, blocks), problems
 
 
-def _add_field(block: Block, node, builder: _Build) -> None:
+_CONTENT = re.compile(r"^[ \t\f\u00a0]*[^\s#]", re.M)
+
+
+def _add_field(block: Block, node, builder: _Build, problems: list[Diagnostic]) -> None:
     head = builder.transform(node.children[0])
     key = " ".join(str(word.value) for word in head)
     raw = node.children[-1]
     value = builder.transform(raw) if hasattr(raw, "data") else getattr(builder, raw.type)(raw)
     if isinstance(value, _Scalar):
         value = value.value
+    if isinstance(value, _List):
+        block.item_spans[key] = {"": value.spans}
+        value = value.values
     if isinstance(value, _Map):
-        block.entry_spans[key] = {name: span for name, _, span in value.entries}
-        value = {name: item for name, item, _ in value.entries}
+        block.entry_spans[key] = {name: span for name, _, span, _ in value.entries}
+        block.item_spans[key] = {name: spans for name, _, _, spans in value.entries}
+        value = {name: item for name, item, _, _ in value.entries}
+    if key in block.fields:
+        problems.append(Diagnostic(
+            "DK506", f"`{key}` is given twice in `{block.kind}{' ' + block.name if block.name else ''}`",
+            _span(node), help="keep one of them: a second one would silently replace the first",
+        ))
+        return
     block.fields[key] = value
     block.field_spans[key] = _span(node)
 
@@ -165,29 +197,94 @@ _EXPECTED = {
     "RBRACE": "`}`", "LBRACE": "`{`", "COLON": "`:`", "WORD": "a word", "STRING": 'a "text"',
     "NUMBER": "a number", "RSQB": "`]`", "LSQB": "`[`", "_NL": "the end of the line", "SEMICOLON": "`;`",
     "COMMA": "`,`", "GAME": "`game`", "SYMBOL": "a symbol", "$END": "the end of the file",
+    "<END-OF-FILE>": "the end of the file",
 }
 
 
 def _syntax_error(error: UnexpectedInput, text: str) -> Diagnostic:
     line, column = max(1, getattr(error, "line", 1) or 1), max(1, getattr(error, "column", 1) or 1)
     offset = _offset(text, line, column)
-    span = Span(line, column, line, column + 1, offset, min(len(text), offset + 1))
-    if isinstance(error, UnexpectedCharacters):
-        found = f"`{text[offset]}`" if offset < len(text) else "the end of the file"
-    elif isinstance(error, UnexpectedToken):
-        token = error.token
-        found = "the end of the file" if token.type == "$END" else (
-            "the end of the line" if token.type == "_NL" else f"`{token}`")
-    else:
-        found = "the end of the file"
-    expected = sorted({_EXPECTED.get(name, name) for name in getattr(error, "expected", ()) or ()
+    expected = sorted({_EXPECTED.get(name, f"`{name}`") for name in getattr(error, "expected", ()) or ()
                        if not name.startswith("__")})
-    help_text = None
-    if isinstance(error, UnexpectedEOF) or found == "the end of the file":
-        help_text = "a `{` was opened and not closed"
-    elif expected:
-        help_text = "expected " + ", ".join(expected)
-    return Diagnostic("DK501", f"unexpected {found} in the game profile", span, help=help_text)
+    help_text = "expected " + ", ".join(expected) if expected else None
+    if isinstance(error, UnexpectedCharacters) and offset < len(text) and text[offset] == '"':
+        triple = text.rfind('"""', max(0, offset - 2), offset + 1)
+        if triple >= 0:
+            offset, column = triple, column - (offset - triple)
+            message, help_text = "this `\"\"\"` text is never closed", 'end it with `"""`'
+        else:
+            message = "this string is not closed before the end of its line"
+            help_text = 'end it with `"` on the same line, or write `"""…"""` for a text over several lines'
+    elif isinstance(error, UnexpectedCharacters):
+        message = f"unexpected {_shown(text[offset]) if offset < len(text) else 'end of the file'} in the profile"
+    elif isinstance(error, UnexpectedToken) and error.token.type == "_NL":
+        message = "the line ends too early"
+    elif isinstance(error, UnexpectedToken) and error.token.type != "$END":
+        message = f"unexpected `{error.token}` in the profile"
+    else:
+        message = "the profile ends too early"
+    span = Span(line, column, line, column + 1, offset, min(len(text), offset + 1))
+    return Diagnostic("DK501", message, span, help=help_text)
+
+
+def _shown(character: str) -> str:
+    """A character for a message: itself in backticks, or its code when it does not print."""
+    return f"`{character}`" if character.isprintable() and not character.isspace() else f"U+{ord(character):04X}"
+
+
+_TOKENS = re.compile(r'"""(?:[^"]|"(?!""))*(?:"""|$)|"(?:[^"\\\n\r]|\\.)*"?|#[^\n\r]*|[{}]|\n')
+
+
+def _unclosed(text: str) -> Diagnostic | None:
+    """A `{` that is never closed, found by pairing braces (outside texts and comments) and using the
+    indentation to tell which one was left open: a `}` pairs with the `{` of the line indented like it.
+    None when the braces pair up."""
+    stack: list[tuple[int, int]] = []  # (offset of `{`, indentation of its line)
+    unclosed: list[int] = []
+    for match in _TOKENS.finditer(text):
+        token = match.group()
+        if token == "{":
+            stack.append((match.start(), _indentation(text, match.start())))
+        elif token == "}" and stack:
+            indent = _indentation(text, match.start())
+            if any(level == indent for _, level in stack) and stack[-1][1] != indent:
+                while stack and stack[-1][1] != indent:
+                    unclosed.append(stack.pop()[0])
+            stack.pop()
+    unclosed.extend(offset for offset, _ in reversed(stack))
+    if not unclosed:
+        return None
+    offset = min(unclosed) if not stack else unclosed[0]
+    line_start = text.rfind("\n", 0, offset) + 1
+    head = " ".join(text[line_start:offset].split()) or "the block"
+    line = text.count("\n", 0, offset) + 1
+    column = offset - line_start + 1
+    return Diagnostic(
+        "DK501", f"`{head}` is opened here and never closed", Span(line, column, line, column + 1, offset, offset + 1),
+        help="this `{` is not closed: add the `}` that ends it, after its last field",
+    )
+
+
+TRIPLE = '"' * 3
+
+
+def _open_text(text: str) -> Diagnostic | None:
+    """A triple-quoted text that is never closed (it would swallow the rest of the file), or None."""
+    for match in _TOKENS.finditer(text):
+        token = match.group()
+        if token.startswith(TRIPLE) and (len(token) < 6 or not token.endswith(TRIPLE)):
+            offset = match.start()
+            line_start = text.rfind("\n", 0, offset) + 1
+            line, column = text.count("\n", 0, offset) + 1, offset - line_start + 1
+            return Diagnostic("DK501", f"this `{TRIPLE}` string is never closed",
+                              Span(line, column, line, column + 3, offset, offset + 3), help=f"end it with `{TRIPLE}`")
+    return None
+
+
+def _indentation(text: str, offset: int) -> int:
+    start = text.rfind("\n", 0, offset) + 1
+    line = text[start:offset]
+    return len(line) - len(line.lstrip(" \t"))
 
 
 def _offset(text: str, line: int, column: int) -> int:

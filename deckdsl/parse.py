@@ -10,7 +10,6 @@ left open is closed for the parser and reported once, pointing at its `{`.
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,14 +20,12 @@ from lark.exceptions import UnexpectedInput
 from . import ast
 from .build import BUILDER, MAX_DEPTH, Header, TooDeep
 from .diagnostics import Diagnostic, Label, did_you_mean
-from .files import grammar_cache
+from .files import MAX_FILE_BYTES, decode, grammar_cache, read_file  # noqa: F401 — re-exported
 from .profile import DEFAULT_PROFILE, Profile, available, find
 from .profile import load as load_profile
 from .span import Span
 from .syntax import syntax_error, unclosed
 
-MAX_FILE_BYTES = 8 * 1024 * 1024
-"""Deck files above this size are refused (DK006): the standard deck is 2 KB, 10,000 cards ~1.3 MB."""
 
 
 # ------------------------------------------------------------------------------ the parser ---
@@ -143,38 +140,6 @@ class Parsed:
     card's name (so the checker does not also report those fields as missing)."""
 
 
-def decode(data: bytes, total_size: int | None = None) -> tuple[str | None, Diagnostic | None]:
-    """The text of a deck file's bytes, or a DK005/DK006 diagnostic explaining why it is not text."""
-    if len(data) > MAX_FILE_BYTES:
-        size = f"{total_size:,} bytes" if total_size else f"more than {MAX_FILE_BYTES:,} bytes"
-        return None, Diagnostic(
-            "DK006", f"the file is {size}; deck files are limited to {MAX_FILE_BYTES:,}",
-            Span.point("", 0), help="a 10,000-card deck is about 1.3 MB: is this the right file?",
-        )
-    if b"\x00" in data[:8192] or b"\x00" in data:
-        offset = data.index(b"\x00")
-        text = data[:offset].decode("utf-8", errors="replace")
-        return None, Diagnostic(
-            "DK005", "the file is binary, not a deck (it contains a NUL byte)",
-            Span.point(text, len(text)), help="deck files are UTF-8 text",
-        )
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        prefix = data[: error.start].decode("utf-8", errors="replace")
-        return None, Diagnostic(
-            "DK005", f"the file is not valid UTF-8 (byte 0x{data[error.start]:02x} at offset {error.start})",
-            Span.point(prefix, len(prefix)), help="save the file as UTF-8",
-        )
-    if text.startswith("\ufeff"):
-        text = " " + text[1:]
-    # A lone CR ends a line for the grammar; make it LF (same length) so positions count it too.
-    return _LONE_CR.sub("\n", text), None
-
-
-_LONE_CR = re.compile(r"\r(?!\n)")
-
-
 _HEADER_START = re.compile(r"(deck|baralho)\b")
 
 
@@ -274,17 +239,6 @@ def _parse_block(parser, builder, text, source, chunk, offsets, diagnostics) -> 
 def _game(header: Header) -> str:
     meta = next((m for m in header.meta if m.name == "game"), None)
     return DEFAULT_PROFILE if meta is None else str(meta.value)
-
-
-def read_file(path: str | Path) -> tuple[str | None, Diagnostic | None]:
-    """The text of the deck file at `path`, or a diagnostic saying why it cannot be read."""
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)
-            total_size = os.fstat(handle.fileno()).st_size
-    except OSError as error:
-        return None, Diagnostic("DK009", f"cannot read the file: {error.strerror or error}", Span.point("", 0))
-    return decode(data, total_size)
 
 
 # ---------------------------------------------------------------------------- whole decks ---

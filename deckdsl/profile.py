@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 
+from .ast import CARD_FIELDS
 from .diagnostics import Diagnostic, did_you_mean
 from .span import Span
 
@@ -250,6 +251,8 @@ def available() -> list[str]:
 
 
 DEFAULT_PROFILE = "janken-wars"
+MAX_PROFILE_BYTES = 512 * 1024
+"""Profiles above this size are refused (DK006): the largest shipped profile is 20 KB."""
 PROFILES = Path(__file__).parent / "profiles"
 
 
@@ -285,11 +288,11 @@ def read(path: Path) -> tuple[Profile | None, list[Diagnostic], str]:
 
 @cache
 def _read(path: str, _mtime: int, _size: int) -> tuple[Profile | None, list[Diagnostic], str]:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        return None, [Diagnostic("DK009", f"cannot read the profile: {error}", Span(1, 1, 1, 1, 0, 0),
-                                 path=path)], ""
+    from .files import lossy_text, read_file
+
+    text, problem = read_file(path, MAX_PROFILE_BYTES)
+    if text is None:
+        return None, [replace(problem, path=path)], lossy_text(path) if problem.code == "DK005" else ""
     cached = _cache_file(text, path)
     if cached is not None and os.path.exists(cached):
         try:
@@ -328,10 +331,16 @@ def loads(text: str, path: str = "<profile>") -> tuple[Profile | None, list[Diag
 
     from .gamefile import read as read_syntax
 
+    if len(text) > MAX_PROFILE_BYTES:
+        return None, [Diagnostic(
+            "DK006", f"the profile is {len(text):,} characters; profiles are limited to {MAX_PROFILE_BYTES:,} bytes",
+            Span(1, 1, 1, 1, 0, 0), path=path, help="a game profile is a few KB: is this the right file?",
+        )]
     parsed, problems = read_syntax(text)
     if parsed is None:
         return None, [replace(d, path=path) for d in problems]
     builder = _Builder(parsed)
+    builder.problems.extend(problems)
     profile = builder.build(source=path)
     found = [replace(d, path=path) for d in builder.problems]
     found.sort(key=Diagnostic.sort_key)
@@ -355,6 +364,9 @@ _BLOCKS: dict[str, tuple[str, ...]] = {
     "print": ("face", "corners", "show", "theme", "back"),
 }
 _YES, _NO = ("yes", "true", "sim"), ("no", "false", "não", "nao")
+_CARD_WORDS = frozenset({"name", "card", "carta"} | {word for name, others in CARD_FIELDS.items()
+                                                      for word in (name, *others)})
+"""The words of a card's own fields (`deckdsl.ast.CARD_FIELDS`): no attribute may take them."""
 
 
 class _Builder:
@@ -479,8 +491,12 @@ class _Builder:
             if text.endswith("+"):
                 return int(text[:-1]), None
             if "-" in text:
-                low, high = text.split("-", 1)
-                return int(low), int(high)
+                low, high = (int(part) for part in text.split("-", 1))
+                if low > high or low < 1:
+                    raise ValueError(text)
+                return low, high
+            if int(text) < 1:
+                raise ValueError(text)
             return int(text), int(text)
         except ValueError:
             self.error("DK503", "`players` must be a number (`2`), a range (`2-4`) or a minimum (`\"3+\"`)",
@@ -511,7 +527,13 @@ class _Builder:
 
     def attributes(self) -> dict[str, AttributeSpec]:
         found: dict[str, AttributeSpec] = {}
-        blocks = list(self.named("attribute", _BLOCKS["attribute"]))
+        blocks = []
+        for block in self.named("attribute", _BLOCKS["attribute"]):
+            if block.name.casefold() in _CARD_WORDS:
+                self.error("DK503", f"an attribute cannot be called `{block.name}`: it is a field every card has",
+                           block.span, help="give the attribute another name")
+                continue
+            blocks.append(block)
         for block in blocks:
             values_field = block.fields.get("values")
             derived = self.get(block, "derived from", "word")
@@ -549,8 +571,9 @@ class _Builder:
                                                                      if not a.derived_from]))
                     continue
                 for derived, sources in spec.groups.items():
-                    for value in sources:
-                        self.known_value(source, value, block.entry_spans.get("groups", {}).get(derived, block.span))
+                    for value, span in zip(sources, self.value_spans(block, "groups", derived, len(sources)),
+                                           strict=True):
+                        self.known_value(source, value, span)
         return found
 
     def colours(self, block) -> dict[str, str]:
@@ -566,11 +589,18 @@ class _Builder:
                            block.entry_spans["colours"][value])
         return found
 
+    def value_spans(self, block, key: str, entry: str, count: int) -> list[Span]:
+        """Where each value of a table entry is written (the entry's key when unknown)."""
+        spans = block.item_spans.get(key, {}).get(entry) or []
+        fallback = block.entry_spans.get(key, {}).get(entry, block.span)
+        return list(spans[:count]) + [fallback] * (count - len(spans))
+
     def known_value(self, spec: AttributeSpec, value: str, span: Span) -> bool:
         if spec.canonical_value(value) is not None:
             return True
         self.error("DK505", f"`{value}` is not a value of `{spec.name}`", span,
-                   help=did_you_mean(value, list(spec.values)) or f"its values are {', '.join(spec.values)}")
+                   help=did_you_mean(value, list(spec.values))
+                   or (f"its values are {', '.join(spec.values)}" if spec.values else "it has no values yet"))
         return False
 
     def attribute_ref(self, name: str, span: Span, attributes) -> AttributeSpec | None:
@@ -579,7 +609,9 @@ class _Builder:
             (a for a in attributes.values() if name.casefold() in (x.casefold() for x in a.aliases)), None)
         if spec is None:
             self.error("DK505", f"there is no attribute `{name}`", span,
-                       help=did_you_mean(name, list(attributes)) or f"the attributes are {', '.join(attributes)}")
+                       help=did_you_mean(name, list(attributes))
+                       or (f"the attributes are {', '.join(attributes)}" if attributes
+                           else "the profile has no attributes yet: add an `attribute NAME { values: […] }` block"))
         return spec
 
     def properties(self, attributes) -> dict[str, PropertySpec]:
@@ -614,7 +646,9 @@ class _Builder:
         for winner, losers in raw.items():
             losers = losers if isinstance(losers, list) else [losers]
             span = block.entry_spans.get("beats", {}).get(winner, block.span)
-            if spec is None or not all(self.known_value(spec, str(v), span) for v in [winner, *losers]):
+            spans = [span, *self.value_spans(block, "beats", winner, len(losers))]
+            if spec is None or not all([self.known_value(spec, str(v), where)
+                                        for v, where in zip([winner, *losers], spans, strict=True)]):
                 continue
             found[spec.canonical_value(str(winner))] = tuple(spec.canonical_value(str(v)) for v in losers)
         return found
@@ -666,6 +700,10 @@ class _Builder:
             if any(spec is None for spec in specs):
                 continue
             by = tuple(spec.name for spec in specs)
+            if isinstance(value, int) and value < 0 or isinstance(value, dict) and any(
+                    isinstance(v, int) and v < 0 for v in value.values()):
+                self.error("DK503", f"`{key}` cannot be negative: it counts cards", span)
+                continue
             if isinstance(value, int):
                 found.append(CountConstraint(by=by, count=value))
             elif isinstance(value, dict) and by and all(isinstance(v, int) for v in value.values()):
@@ -702,15 +740,21 @@ class _Builder:
                 self.error("DK504", f"`rule {block.name}` needs a `default:`", block.span)
                 continue
             if choices and str(default) not in choices:
-                self.error("DK503", f"the default `{default}` is not one of the choices", block.field_spans["default"])
+                self.error("DK503", f"the default `{default}` is not one of the choices", block.field_spans["default"],
+                           help=did_you_mean(str(default), list(choices))
+                           or "the choices are " + ", ".join(f"`{c}`" for c in choices))
                 continue
             if not choices and not isinstance(default, int):
                 self.error("DK503", "a rule's default must be a number, or one of its `choices`",
                            block.field_spans["default"])
                 continue
+            low, high = self.get(block, "min", "number", -(10**9)), self.get(block, "max", "number", 10**9)
+            if not choices and not low <= default <= high:
+                self.error("DK503", f"the `default` {default} is outside the rule's own `min` {low} and `max` {high}",
+                           block.field_spans["default"])
+                continue
             found[block.name] = RuleParameter(
-                name=block.name, default=str(default) if choices else default,
-                min=self.get(block, "min", "number", -(10**9)), max=self.get(block, "max", "number", 10**9),
+                name=block.name, default=str(default) if choices else default, min=low, max=high,
                 description=self.get(block, "description", "text", ""), choices=choices,
                 quote=self.get(block, "quote", "text", ""), decision=self.get(block, "decision", "text", ""),
                 group=self.get(block, "group", "word", "rule"),

@@ -14,7 +14,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "deckdsl"
 
 # Earlier stages never import later ones.
 STAGES = [
-    "span", "files", "diagnostics", "gamefile", "ast", "polarity", "profile", "config", "build", "syntax", "parse", "check",
+    "span", "diagnostics", "files", "gamefile", "ast", "polarity", "profile", "config", "build", "syntax", "parse", "check",
     "suppress", "text", "layout", "render", "engine", "bots", "sim", "simreport", "play",
     "report", "ruledocs", "cli",
 ]

@@ -98,7 +98,7 @@ def test_unreadable_deck_exits_2_even_as_root(tmp_path, monkeypatch):
     makes the whole run exit 2, even next to a good deck."""
     import builtins
 
-    import deckdsl.parse
+    import deckdsl.files
 
     good, secret = tmp_path / "good.deck", tmp_path / "secret.deck"
     shutil.copy(STANDARD, good)
@@ -109,7 +109,7 @@ def test_unreadable_deck_exits_2_even_as_root(tmp_path, monkeypatch):
             raise PermissionError(13, "Permission denied", str(file))
         return builtins.open(file, *args, **kwargs)
 
-    monkeypatch.setattr(deckdsl.parse, "open", fake_open, raising=False)
+    monkeypatch.setattr(deckdsl.files, "open", fake_open, raising=False)
     result = invoke("check", str(good), str(secret), "--format", "concise")
     assert result.exit_code == 2
     (line,) = [line for line in result.stdout.splitlines() if line.startswith(str(secret))]

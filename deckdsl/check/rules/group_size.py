@@ -68,7 +68,7 @@ def check(context: Context) -> Iterator[Diagnostic]:
                 continue  # `scissors` has 0 cards already says it; no need for each rarity of scissors
             if expected is None or found == expected:
                 continue
-            group = " / ".join(f"`{value}`" for value in key)
+            group = ", ".join(f"{name} `{value}`" for name, value in zip(constraint.by, key, strict=True))
             difference = found - expected
             values = dict(zip(constraint.by, key, strict=True))
             if _explained(profile, values, difference, reported):
@@ -89,7 +89,8 @@ def check(context: Context) -> Iterator[Diagnostic]:
                 )
             yield Diagnostic(
                 CODE,
-                f"{group} has {found} card{'s' if found != 1 else ''}; {profile.name} requires {expected} ({amount})",
+                (f"no card has {group.replace(', ', ' and ')}; {profile.name} requires {expected}" if not found else
+                 f"{group} has {found} card{'s' if found != 1 else ''}; {profile.name} requires {expected} ({amount})"),
                 span, labels=labels, help=help_text,
             )
 
