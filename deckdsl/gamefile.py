@@ -203,7 +203,7 @@ _EXPECTED = {
 
 def _syntax_error(error: UnexpectedInput, text: str) -> Diagnostic:
     line, column = max(1, getattr(error, "line", 1) or 1), max(1, getattr(error, "column", 1) or 1)
-    offset = _offset(text, line, column)
+    offset = Span.offset(text, line, column)
     expected = sorted({_EXPECTED.get(name, f"`{name}`") for name in getattr(error, "expected", ()) or ()
                        if not name.startswith("__")})
     help_text = "expected " + ", ".join(expected) if expected else None
@@ -286,12 +286,3 @@ def _indentation(text: str, offset: int) -> int:
     line = text[start:offset]
     return len(line) - len(line.lstrip(" \t"))
 
-
-def _offset(text: str, line: int, column: int) -> int:
-    offset = 0
-    for _ in range(line - 1):
-        found = text.find("\n", offset)
-        if found < 0:
-            return len(text)
-        offset = found + 1
-    return min(len(text), offset + column - 1)

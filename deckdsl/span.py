@@ -52,6 +52,19 @@ class Span:
         column = offset - starts[line - 1] + 1
         return cls(line, column, line, column, offset, offset)
 
+    @staticmethod
+    def offset(text: str, line: int, column: int) -> int:
+        """The offset of 1-based `line` and `column` in `text` (clamped to the text).  A plain scan, not
+        the cached line index: callers pass small texts (a block, a profile), and caching them would evict
+        the big file's index."""
+        offset = 0
+        for _ in range(line - 1):
+            found = text.find("\n", offset)
+            if found < 0:
+                return len(text)
+            offset = found + 1
+        return max(0, min(len(text), offset + column - 1))
+
     @classmethod
     def of_range(cls, text: str, start: int, end: int) -> Span:
         """The span of `text[start:end]`."""

@@ -142,7 +142,7 @@ def syntax_error(text: str, source: str, chunk, error: UnexpectedInput, parser: 
     is in `text`; `builder` is the parser's `deckdsl.build.Builder` (its profile, and its state to keep
     while the labelled examples are parsed)."""
     def at(line: int, column: int, width: int = 1) -> Span:
-        local = _local_offset(source, line, column)
+        local = Span.offset(source, line, column)
         start = chunk.start + min(local, len(text) - chunk.start)
         return Span.of_range(text, start, min(start + width, len(text)))
 
@@ -250,12 +250,3 @@ def end_of_content(text: str, start: int, end: int) -> int:
         end -= 1
     return end
 
-
-def _local_offset(source: str, line: int, column: int) -> int:
-    offset = 0
-    for _ in range(line - 1):
-        found = source.find("\n", offset)
-        if found < 0:
-            return len(source)
-        offset = found + 1
-    return offset + column - 1

@@ -24,13 +24,13 @@ import re
 import subprocess
 import sys
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
 import deckdsl
 from deckdsl.diagnostics import CODES
+from expectations import Expect, read_expectations  # noqa: E402 — tests/expectations.py
 
 BAD = Path(__file__).resolve().parent / "bad"
 FIXTURES = sorted(BAD.glob("*.deck"))
@@ -49,58 +49,6 @@ CARD = 'card "{name}" {{\n  type: rock\n  rarity: simple\n  copies: 6\n  value: 
 # ------------------------------------------------------------------------------ expectations ---
 
 
-@dataclass
-class Expect:
-    codes: tuple[str, ...]
-    line: int
-    column: int | None  # None: any column
-    messages: list[str] = field(default_factory=list)
-    helps: list[str] = field(default_factory=list)
-
-    def matches(self, diagnostic: deckdsl.Diagnostic) -> bool:
-        return (
-            diagnostic.code in self.codes
-            and diagnostic.span.line == self.line
-            and self.column in (None, diagnostic.span.column)
-            and all(m in diagnostic.message for m in self.messages)
-            and all(h in (diagnostic.help or "") for h in self.helps)
-        )
-
-    def __str__(self) -> str:
-        extra = "".join(f" message~{m!r}" for m in self.messages) + "".join(f" help~{h!r}" for h in self.helps)
-        return f"{'|'.join(self.codes)} {self.line}:{self.column or '*'}{extra}"
-
-
-_EXPECT = re.compile(r"#\s*expect:\s*(DK\d{3}(?:\|DK\d{3})*)\s+(\d+):(\d+|\*)\s*$")
-_DETAIL = re.compile(r"#\s*(message|help|xfail):\s*(.*?)\s*$")
-
-
-def read_expectations(path: Path) -> tuple[list[Expect], str | None]:
-    """The `# expect:` lines (with their `message:`/`help:` details) and the `xfail:` reason, if any."""
-    expects: list[Expect] = []
-    xfail = None
-    lines = path.read_text(encoding="utf-8").splitlines()
-    assert lines and _EXPECT.match(lines[0]), f"{path.name}: the first line must be an `# expect:` comment"
-    for line in lines:
-        if not line.startswith("#"):
-            break  # only the leading comment block holds directives
-        if match := _EXPECT.match(line):
-            codes = tuple(match.group(1).split("|"))
-            for code in codes:
-                assert code in CODES, f"{path.name}: {code} is not a diagnostic code"
-            column = None if match.group(3) == "*" else int(match.group(3))
-            expects.append(Expect(codes, int(match.group(2)), column))
-        elif match := _DETAIL.match(line):
-            kind, value = match.groups()
-            if kind == "xfail":
-                xfail = value
-            else:
-                assert expects, f"{path.name}: `# {kind}:` before any `# expect:`"
-                (expects[-1].messages if kind == "message" else expects[-1].helps).append(value)
-        elif "expect" in line:
-            pytest.fail(f"{path.name}: malformed directive {line!r}")
-    assert expects, f"{path.name}: no `# expect:` line"
-    return expects, xfail
 
 
 def assert_valid(result: deckdsl.Result) -> None:

@@ -23,7 +23,6 @@ from __future__ import annotations
 import multiprocessing
 import re
 import time
-from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
@@ -41,6 +40,7 @@ from deckdsl import report
 from deckdsl.cli import main
 from deckdsl.diagnostics import CODES, Diagnostic
 from deckdsl.span import Span
+from expectations import Expect, read_expectations  # noqa: E402 — tests/expectations.py
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS_DIR = Path(__file__).resolve().parent / "profiles"
@@ -104,57 +104,6 @@ def caret_text(diagnostic: Diagnostic, text: str) -> str:
 # ---------------------------------------------------------------------------- expectations ---
 
 
-@dataclass
-class Expect:
-    codes: tuple[str, ...]
-    line: int
-    column: int | None  # None: any column
-    messages: list[str] = field(default_factory=list)
-    helps: list[str] = field(default_factory=list)
-    carets: list[str] = field(default_factory=list)
-
-    def matches(self, d: Diagnostic) -> bool:
-        return (
-            d.code in self.codes
-            and d.span.line == self.line
-            and self.column in (None, d.span.column)
-            and all(m in d.message for m in self.messages)
-            and all(h in (d.help or "") for h in self.helps)
-        )
-
-    def __str__(self) -> str:
-        extra = "".join(f" message~{m!r}" for m in self.messages) + "".join(f" help~{h!r}" for h in self.helps)
-        return f"{'|'.join(self.codes)} {self.line}:{self.column or '*'}{extra}"
-
-
-_EXPECT = re.compile(r"#\s*expect:\s*(DK\d{3}(?:\|DK\d{3})*)\s+(\d+):(\d+|\*)\s*$")
-_DETAIL = re.compile(r"#\s*(message|help|caret|xfail):\s*(.*?)\s*$")
-
-
-def read_expectations(path: Path) -> tuple[list[Expect], str | None]:
-    expects: list[Expect] = []
-    xfail = None
-    lines = path.read_text(encoding="utf-8").splitlines()
-    assert lines and _EXPECT.match(lines[0]), f"{path.name}: the first line must be an `# expect:` comment"
-    for line in lines:
-        if not line.startswith("#"):
-            break
-        if match := _EXPECT.match(line):
-            codes = tuple(match.group(1).split("|"))
-            for code in codes:
-                assert code in CODES, f"{path.name}: {code} is not a diagnostic code"
-            column = None if match.group(3) == "*" else int(match.group(3))
-            expects.append(Expect(codes, int(match.group(2)), column))
-        elif match := _DETAIL.match(line):
-            kind, value = match.groups()
-            if kind == "xfail":
-                xfail = value
-            else:
-                assert expects, f"{path.name}: `# {kind}:` before any `# expect:`"
-                getattr(expects[-1], {"message": "messages", "help": "helps", "caret": "carets"}[kind]).append(value)
-        elif "expect" in line:
-            pytest.fail(f"{path.name}: malformed directive {line!r}")
-    return expects, xfail
 
 
 def assert_expected(diagnostics: list[Diagnostic], text: str, expects: list[Expect]) -> None:
