@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import random as _random
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 
 from . import ast
 from .profile import Profile
@@ -172,13 +172,9 @@ class CardDef:
     cost: list | None = None
     action: list | None = None
     value_def: Callable | None = None
-    modifiers: list = None  # type: ignore[assignment]
+    modifiers: list = field(default_factory=list)
     priority: int = 0
-    triggers: list = None  # type: ignore[assignment]
-
-    def __post_init__(self):
-        self.modifiers = self.modifiers or []
-        self.triggers = self.triggers or []
+    triggers: list = field(default_factory=list)
 
 
 @dataclass

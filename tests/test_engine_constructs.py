@@ -62,3 +62,27 @@ def test_every_checked_effect_plays(effect):
                 return
             assert outcome.rounds <= 300
             assert outcome.winner in (0, 1, None)
+
+
+def _option_values() -> list[dict[str, str]]:
+    from deckdsl import profile
+
+    game = profile.load("janken-wars")
+    found = [{name: choice} for name, parameter in game.rules.items() for choice in parameter.choices]
+    found += [{name: str(value)} for name, parameter in game.rules.items() if not parameter.choices
+              for value in (parameter.min, parameter.max) if name not in ("step_limit", "round_limit")]
+    return found
+
+
+@pytest.mark.parametrize("override", _option_values(), ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+@pytest.mark.parametrize("deck", ["decks/janken-wars.deck", "decks/examples/new-deck-examples.deck"])
+def test_every_rule_option_value_plays(deck, override):
+    """Each value of each rule parameter and option (its extremes for numbers) plays to an end."""
+    result = deckdsl.load(ROOT / deck)
+    rules = engine.rules_for(result.deck, result.profile, {**override, "round_limit": "150"})
+    compiled = engine.compile_deck(result.deck, result.profile, rules)
+    for game, players in enumerate((("random", "random"), ("greedy", "random"))):
+        rng = random.Random(game)
+        seats = [bots.make_player(name, random.Random(rng.getrandbits(32))) for name in players]
+        outcome = engine.Game(compiled, seats, rng).play()
+        assert outcome.rounds <= 150 and outcome.winner in (0, 1, None)
