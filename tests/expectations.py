@@ -77,3 +77,23 @@ def read_expectations(path: Path) -> tuple[list[Expect], str | None]:
             pytest.fail(f"{path.name}: malformed directive {line!r}")
     assert expects, f"{path.name}: no `# expect:` line"
     return expects, xfail
+
+
+def fixture_param(path: Path):
+    """A pytest parameter for a fixture file, marked xfail (strict) when it says `# xfail:`."""
+    _, xfail = read_expectations(path)
+    marks = [pytest.mark.xfail(strict=True, reason=xfail)] if xfail else []
+    return pytest.param(path, id=path.stem, marks=marks)
+
+
+def match_all(expects: list[Expect], found: list[Diagnostic], described: str, on_hit=None) -> None:
+    """Every expectation meets its own diagnostic, and no diagnostic is left over; `on_hit(expect,
+    diagnostic)` checks more of each pair."""
+    unmatched = list(found)
+    for expect in expects:
+        hit = next((d for d in unmatched if expect.matches(d)), None)
+        assert hit is not None, f"expected {expect}, found:\n{described}"
+        if on_hit is not None:
+            on_hit(expect, hit)
+        unmatched.remove(hit)
+    assert not unmatched, f"unexpected diagnostics:\n{described}"

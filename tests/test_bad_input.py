@@ -30,7 +30,7 @@ import pytest
 
 import deckdsl
 from deckdsl.diagnostics import CODES
-from expectations import Expect, read_expectations  # noqa: E402 — tests/expectations.py
+from expectations import Expect, fixture_param, match_all, read_expectations  # noqa: E402 — tests/expectations.py
 
 BAD = Path(__file__).resolve().parent / "bad"
 FIXTURES = sorted(BAD.glob("*.deck"))
@@ -68,18 +68,7 @@ def assert_expected(result: deckdsl.Result, expects: list[Expect]) -> None:
     wanted = {c for e in expects for c in e.codes}
     found = [d for d in result.diagnostics if not incidental(d.code) or d.code in wanted]
     described = "\n".join(f"  {d.code} {d.span.line}:{d.span.column} {d.message} | help: {d.help}" for d in found)
-    unmatched = list(found)
-    for expect in expects:
-        hit = next((d for d in unmatched if expect.matches(d)), None)
-        assert hit is not None, f"expected {expect}, found:\n{described}"
-        unmatched.remove(hit)
-    assert not unmatched, f"unexpected diagnostics:\n{described}"
-
-
-def _fixture_param(path: Path):
-    _, xfail = read_expectations(path)
-    marks = [pytest.mark.xfail(strict=True, reason=xfail)] if xfail else []
-    return pytest.param(path, id=path.stem, marks=marks)
+    match_all(expects, found, described)
 
 
 # ----------------------------------------------------------------------------------- corpus ---
@@ -94,7 +83,7 @@ def test_corpus_is_large_and_well_named():
     assert len(numbers) == len(set(numbers)), "two fixtures share a number"
 
 
-@pytest.mark.parametrize("path", [_fixture_param(p) for p in FIXTURES])
+@pytest.mark.parametrize("path", [fixture_param(p) for p in FIXTURES])
 def test_bad_deck(path: Path):
     expects, _ = read_expectations(path)
     started = time.perf_counter()

@@ -40,7 +40,7 @@ from deckdsl import report
 from deckdsl.cli import main
 from deckdsl.diagnostics import CODES, Diagnostic
 from deckdsl.span import Span
-from expectations import Expect, read_expectations  # noqa: E402 — tests/expectations.py
+from expectations import Expect, fixture_param, match_all, read_expectations  # noqa: E402 — tests/expectations.py
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS_DIR = Path(__file__).resolve().parent / "profiles"
@@ -112,20 +112,11 @@ def assert_expected(diagnostics: list[Diagnostic], text: str, expects: list[Expe
         f"  {d.code} {d.span.line}:{d.span.column} {d.message} | help: {d.help} | caret: {caret_text(d, text)!r}"
         for d in diagnostics
     )
-    unmatched = list(diagnostics)
-    for expect in expects:
-        hit = next((d for d in unmatched if expect.matches(d)), None)
-        assert hit is not None, f"expected {expect}, found:\n{described}"
+    def carets(expect, hit):
         for caret in expect.carets:
             assert caret_text(hit, text).startswith(caret), f"caret not under {caret!r}:\n{report.full(hit, text)}"
-        unmatched.remove(hit)
-    assert not unmatched, f"unexpected diagnostics:\n{described}"
 
-
-def _fixture_param(path: Path):
-    _, xfail = read_expectations(path)
-    marks = [pytest.mark.xfail(strict=True, reason=xfail)] if xfail else []
-    return pytest.param(path, id=path.stem, marks=marks)
+    match_all(expects, list(diagnostics), described, carets)
 
 
 # ------------------------------------------------------------------------------ (1) corpus ---
@@ -145,7 +136,7 @@ def test_corpus_covers_every_profile_code():
     assert PROFILE_CODES - covered == set()
 
 
-@pytest.mark.parametrize("path", [_fixture_param(p) for p in CORPUS])
+@pytest.mark.parametrize("path", [fixture_param(p) for p in CORPUS])
 def test_bad_profile(path: Path):
     expects, _ = read_expectations(path)
     started = time.perf_counter()
