@@ -476,7 +476,7 @@ def simulate(deck, games, seed, players, matchups, jobs, settings, output_format
               help="Shuffle and bot choices from this seed (printed at the start when not given).")
 @click.option("--set", "settings", multiple=True, metavar="NAME=VALUE", help=_SET_HELP)
 @click.option("--lang", type=click.Choice(["pt-BR", "en"]), default=None,
-              help="Language of the card texts (default: the deck's).")
+              help="Language of the screen and the card texts (default: the deck's).")
 def play(deck, bot, seed, settings, lang) -> None:
     """Play DECK against a bot in the terminal.
 
@@ -513,17 +513,17 @@ def play(deck, bot, seed, settings, lang) -> None:
         except click.Abort as stop:
             raise EOFError() from stop
 
-    console = Console(read=read, write=click.echo)
+    console = Console(read=read, write=click.echo, language=language)
     describer = Describer(game, result.profile, language, human=0)
     game.players = [Human(console, describer), make_player(bot, random.Random(rng.getrandbits(64)))]
     game.listener = Narrator(game, console, describer)
-    console.say(f"{result.deck.title} — you against {bot} · seed {seed} (replay with --seed {seed})")
-    console.say(f"first to {rules.stars_to_win} stars; a star costs {rules.star_cost} points")
+    console.say(console.words["intro"].format(title=result.deck.title, bot=bot, seed=seed))
+    console.say(console.words["goal"].format(stars=rules.stars_to_win, cost=rules.star_cost))
     try:
         game.play()
     except Quit:
         console.say("")
-        console.say("game left")
+        console.say(console.words["left"])
     except EngineError as error:
         _engine_failure(error, result)
 

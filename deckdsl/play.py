@@ -3,15 +3,97 @@
 `Human` is a `Player` that asks every decision with numbered options and asks again on a bad answer;
 `Narrator` listens to the game's events and tells what happens, quoting each card's rules text (the text
 printed on the card, generated from the same AST the engine plays).  End of input or Ctrl-C end the
-game cleanly (`Quit`).  The screen talks English; card names and card texts are the deck's own.
+game cleanly (`Quit`).  The screen speaks the language of the card texts — Portuguese (`pt-BR`) or
+English — from one table of words per language (`WORDS`); card names are the deck's own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from .engine import (DECK, DISCARD, DOMAIN, HAND, STARS, SUPPLY, TABLE, ZONE_OWNER, Game, Player, Request)
+from .engine import DECK, DISCARD, DOMAIN, HAND, STARS, SUPPLY, TABLE, ZONE_OWNER, Game, Player, Request
 from .text import card_text
+
+WORDS: dict[str, dict] = {
+    "en": {
+        "ask": "{question} [1-{n}, q quits]", "again": "  please answer with a number from 1 to {n}",
+        "yes": "yes", "no": "no", "quit": ("q", "quit", "exit"),
+        "does": {"take": ("you take", "the bot takes"), "gain": ("you gain", "the bot gains"),
+                 "put": ("you put", "the bot puts"), "exchange": ("you exchange", "the bot exchanges")},
+        "component": "component",
+        "zones": {DECK: "the deck", TABLE: "the table", SUPPLY: "the supply",
+                  HAND: ("your hand", "the bot's hand"), DOMAIN: ("your domain", "the bot's domain"),
+                  DISCARD: ("your discard pile", "the bot's discard pile"), STARS: ("your stars", "the bot's stars")},
+        "throw?": "your throw", "take?": "you won — which card do you take?",
+        "no type": "you won, but the table has no card of your type",
+        "brinde": "take a Brinde (a generic 1-point card)", "bottom": "put {card} on the bottom of the deck",
+        "what?": "what do you do?", "from": "{card} from {zone}",
+        "verbs": {"discard": "to discard", "gain": "to gain", "swap": "to swap", "bottom": "to put on the bottom",
+                  "cancel": "to cancel"},
+        "choose": "{source}: choose a card {verb} ({i} of {n})", "may": "{source}: do you want to do it?",
+        "exchange?": "exchange your whole domain ({points} points) for {stars} star{s}?",
+        "round": "── round {round} · deck {deck} cards ──", "table": "table: {cards}", "empty": "empty",
+        "state": "{who}: {stars} star(s) · domain {points} points [{cards}] · {discarded} discarded",
+        "me": "you    ", "bot": "the bot",
+        "tie": "a tie: throw again", "won": "you win", "lost": "the bot wins",
+        "throws": "you throw {mine}, the bot throws {theirs}: {verdict}",
+        "got brinde": "{who} a Brinde (1 point)", "put back": "{who} {card} on the bottom of the deck",
+        "swap": "  {first} and {second} swap places", "triggers": "  {name} triggers",
+        "exchanged": "{who} {n} card(s) worth {points} points for {stars} star(s)",
+        "impossible": "  {name}: the {kind} cannot happen, it is disregarded",
+        "kinds": {"action": "action", "cost": "cost"},
+        "why": {"stars": "with the stars to win", "deck-stars": "the deck ran out; more stars",
+                "deck-domain": "the deck ran out; stars tied, greater domain value",
+                "deck-dispute": "the deck ran out; everything tied, the last dispute decided",
+                "stars-stars": "more stars", "stars-domain": "stars tied, greater domain value",
+                "stars-dispute": "everything tied, the last dispute decided",
+                "round-limit": "the round limit cut the game"},
+        "draw": "draw ({why})", "you won": "YOU WIN ({why}), round {round}",
+        "bot won": "the bot wins ({why}), round {round}", "left": "game left",
+        "intro": "{title} — you against {bot} · seed {seed} (replay with --seed {seed})",
+        "goal": "first to {stars} stars; a star costs {cost} points",
+    },
+    "pt-BR": {
+        "ask": "{question} [1-{n}, q sai]", "again": "  responda com um número de 1 a {n}",
+        "yes": "sim", "no": "não", "quit": ("q", "quit", "exit", "sair"),
+        "does": {"take": ("você pega", "o bot pega"), "gain": ("você ganha", "o bot ganha"),
+                 "put": ("você põe", "o bot põe"), "exchange": ("você troca", "o bot troca")},
+        "component": "componente",
+        "zones": {DECK: "baralho", TABLE: "mesa", SUPPLY: "reserva",
+                  HAND: ("sua mão", "mão do bot"), DOMAIN: ("seu domínio", "domínio do bot"),
+                  DISCARD: ("sua pilha de descarte", "pilha de descarte do bot"),
+                  STARS: ("suas estrelas", "estrelas do bot")},
+        "throw?": "sua jogada", "take?": "você venceu — que carta você pega?",
+        "no type": "você venceu, mas a mesa não tem carta do seu tipo",
+        "brinde": "ganhar um Brinde (carta genérica de 1 ponto)", "bottom": "pôr {card} no fundo do baralho",
+        "what?": "o que você faz?", "from": "{card} — {zone}",
+        "verbs": {"discard": "para descartar", "gain": "para ganhar", "swap": "para trocar",
+                  "bottom": "para pôr no fundo", "cancel": "para cancelar"},
+        "choose": "{source}: escolha uma carta {verb} ({i} de {n})", "may": "{source}: você quer fazer isso?",
+        "exchange?": "trocar seu domínio inteiro ({points} pontos) por {stars} estrela{s}?",
+        "round": "── rodada {round} · baralho com {deck} cartas ──", "table": "mesa: {cards}", "empty": "vazio",
+        "state": "{who}: {stars} estrela(s) · domínio {points} pontos [{cards}] · {discarded} descartada(s)",
+        "me": "você   ", "bot": "o bot  ",
+        "tie": "empate: joguem de novo", "won": "você vence", "lost": "o bot vence",
+        "throws": "você joga {mine}, o bot joga {theirs}: {verdict}",
+        "got brinde": "{who} um Brinde (1 ponto)", "put back": "{who} {card} no fundo do baralho",
+        "swap": "  {first} e {second} trocam de lugar", "triggers": "  a condição de {name} acontece",
+        "exchanged": "{who} {n} carta(s) que valem {points} pontos por {stars} estrela(s)",
+        "impossible": "  {name}: {kind} impossível, desconsiderada",
+        "kinds": {"action": "ação", "cost": "custo"},
+        "why": {"stars": "com as estrelas para vencer", "deck-stars": "o baralho acabou; mais estrelas",
+                "deck-domain": "o baralho acabou; estrelas empatadas, domínio de maior valor",
+                "deck-dispute": "o baralho acabou; tudo empatado, a derradeira disputa decidiu",
+                "stars-stars": "mais estrelas", "stars-domain": "estrelas empatadas, domínio de maior valor",
+                "stars-dispute": "tudo empatado, a derradeira disputa decidiu",
+                "round-limit": "o limite de rodadas encerrou a partida"},
+        "draw": "empate ({why})", "you won": "VOCÊ VENCEU ({why}), rodada {round}",
+        "bot won": "o bot venceu ({why}), rodada {round}", "left": "partida abandonada",
+        "intro": "{title} — você contra {bot} · semente {seed} (repita com --seed {seed})",
+        "goal": "vence quem tiver {stars} estrelas; uma estrela custa {cost} pontos",
+    },
+}
+"""What the screen says, per language (the languages of `deckdsl.text`)."""
 
 
 class Quit(Exception):
@@ -19,10 +101,11 @@ class Quit(Exception):
 
 
 class Console:
-    """Where the game talks (`say`) and reads answers (`ask`); click's streams by default."""
+    """Where the game talks (`say`) and reads answers (`ask`), in `language`; click's streams by default."""
 
-    def __init__(self, read: Callable[[str], str], write: Callable[[str], None]):
+    def __init__(self, read: Callable[[str], str], write: Callable[[str], None], language: str = "en"):
         self.read, self.write = read, write
+        self.words = WORDS[language if language in WORDS else "en"]
 
     def say(self, text: str = "") -> None:
         self.write(text)
@@ -33,26 +116,32 @@ class Console:
             self.say(f"  {number}) {option}")
         while True:
             try:
-                answer = self.read(f"{question} [1-{len(options)}, q quits]").strip().lower()
+                answer = self.read(self.words["ask"].format(question=question, n=len(options))).strip().lower()
             except (EOFError, KeyboardInterrupt) as stop:
                 raise Quit() from stop
-            if answer in ("q", "quit", "exit"):
+            if answer in self.words["quit"]:
                 raise Quit()
             if answer.isdigit() and 1 <= int(answer) <= len(options):
                 return int(answer) - 1
-            self.say(f"  please answer with a number from 1 to {len(options)}")
+            self.say(self.words["again"].format(n=len(options)))
 
     def yes(self, question: str) -> bool:
-        return self.ask(question, ["yes", "no"]) == 0
+        return self.ask(question, [self.words["yes"], self.words["no"]]) == 0
 
 
-def throw_names(game: Game, profile) -> list[str]:
-    """Each throw as `rock (pedra)`: the canonical name with the profile's first other spelling."""
+def throw_names(game: Game, profile, language: str = "en") -> list[str]:
+    """Each throw as the screen names it: `rock (pedra)` in English, the profile's label (`pedra`) in
+    another language."""
     attribute = profile.attributes.get(profile.dispute_attribute)
     names = []
     for throw in game.compiled.throws:
+        label = attribute.labels.get(throw) if attribute else None
         others = attribute.values.get(throw, ()) if attribute else ()
-        names.append(f"{throw} ({others[0]})" if others else throw)
+        native = label or (others[0] if others else None)
+        if language != "en" and native:
+            names.append(native)
+        else:
+            names.append(f"{throw} ({native})" if native else throw)
     return names
 
 
@@ -61,30 +150,28 @@ class Describer:
 
     def __init__(self, game: Game, profile, language: str, human: int):
         self.game, self.language, self.human = game, language, human
-        self.throws = throw_names(game, profile)
-
-    def who(self, seat: int | None) -> str:
-        return "you" if seat == self.human else "the bot"
+        self.words = WORDS[language if language in WORDS else "en"]
+        self.throws = throw_names(game, profile, language)
 
     def does(self, seat: int, verb: str) -> str:
         """`you take` / `the bot takes`."""
-        return f"you {verb}" if seat == self.human else f"the bot {verb}s"
+        mine, theirs = self.words["does"][verb]
+        return mine if seat == self.human else theirs
 
     def card(self, card: int) -> str:
         compiled = self.game.compiled
         definition = compiled.defs[compiled.def_of[card]]
         value = self.game.value(card)
-        kind = self.throws[definition.throw].split(" ")[0] if definition.throw >= 0 else "component"
+        kind = self.throws[definition.throw].split(" ")[0] if definition.throw >= 0 else self.words["component"]
         in_domain = DOMAIN <= self.game.loc[card] < DISCARD
         printed = "*" if definition.base is None and not in_domain else value
         return f"{definition.name} ({kind}, {printed})"
 
     def zone(self, zone: int) -> str:
+        """`the table`, `your domain`, `the bot's discard pile` (per language: possessives agree)."""
         owner = ZONE_OWNER[zone]
-        whose = "" if owner is None else ("your " if owner == self.human else "the bot's ")
-        name = {DECK: "deck", TABLE: "table", SUPPLY: "supply", HAND: "hand", DOMAIN: "domain",
-                DISCARD: "discard pile", STARS: "stars"}[zone if zone < HAND else HAND + 2 * ((zone - HAND) // 2)]
-        return f"{whose}{name}" if owner is not None else f"the {name}"
+        names = self.words["zones"][zone if zone < HAND else HAND + 2 * ((zone - HAND) // 2)]
+        return names if owner is None else names[0 if owner == self.human else 1]
 
     def rules_text(self, card: int) -> list[str]:
         definition = self.game.compiled.defs[self.game.compiled.def_of[card]]
@@ -100,59 +187,59 @@ class Human(Player):
 
     def __init__(self, console: Console, describer: Describer):
         self.console, self.describe = console, describer
+        self.words = describer.words
 
     def throw(self, game, me):
         show_state(game, self.console, self.describe)
-        return self.console.ask("your throw", self.describe.throws)
+        return self.console.ask(self.words["throw?"], self.describe.throws)
 
     def take(self, game, me, options):
-        index = self.console.ask("you won — which card do you take?", [self.describe.card(c) for c in options])
+        index = self.console.ask(self.words["take?"], [self.describe.card(c) for c in options])
         return options[index]
 
     def fallback(self, game, me, brinde):
         table = game.zones[TABLE]
-        self.console.say("you won, but the table has no card of your type")
-        choices = (["take a Brinde (a generic 1-point card)"] if brinde else []) + [
-            f"put {self.describe.card(c)} on the bottom of the deck" for c in table
+        self.console.say(self.words["no type"])
+        choices = ([self.words["brinde"]] if brinde else []) + [
+            self.words["bottom"].format(card=self.describe.card(c)) for c in table
         ]
-        index = self.console.ask("what do you do?", choices)
+        index = self.console.ask(self.words["what?"], choices)
         if brinde:
             return None if index == 0 else table[index - 1]
         return table[index]
 
     def choose(self, game, me, request: Request, options, count):
         source = game.compiled.name(request.card)
-        verb = {"discard": "to discard", "gain": "to gain", "swap": "to swap", "bottom": "to put on the bottom",
-                "cancel": "to cancel"}.get(request.verb, "")
+        verb = self.words["verbs"].get(request.verb, "")
         picked: list[int] = []
         left = list(options)
         while len(picked) < count:
-            labels = [f"{self.describe.card(c)} from {self.describe.zone(game.loc[c])}" for c in left]
-            index = self.console.ask(f"{source}: choose a card {verb} ({len(picked) + 1} of {count})", labels)
-            picked.append(left.pop(index))
+            labels = [self.words["from"].format(card=self.describe.card(c), zone=self.describe.zone(game.loc[c]))
+                      for c in left]
+            question = self.words["choose"].format(source=source, verb=verb, i=len(picked) + 1, n=count)
+            picked.append(left.pop(self.console.ask(question, labels)))
         return picked
 
     def may(self, game, me, request: Request):
-        return self.console.yes(f"{game.compiled.name(request.card)}: do you want to do it?")
+        return self.console.yes(self.words["may"].format(source=game.compiled.name(request.card)))
 
     def exchange(self, game, me, stars):
         points = game.domain_value(me) + game.credit[me]
-        return self.console.yes(
-            f"exchange your whole domain ({points} points) for {stars} star{'s' if stars > 1 else ''}?"
-        )
+        return self.console.yes(self.words["exchange?"].format(points=points, stars=stars, s="s" if stars > 1 else ""))
 
 
 def show_state(game: Game, console: Console, describe: Describer) -> None:
+    words = describe.words
     console.say("")
-    console.say(f"── round {game.round} · deck {len(game.zones[DECK])} cards ──")
-    console.say("table: " + ", ".join(describe.card(c) for c in game.zones[TABLE]))
+    console.say(words["round"].format(round=game.round, deck=len(game.zones[DECK])))
+    console.say(words["table"].format(cards=", ".join(describe.card(c) for c in game.zones[TABLE])))
     for seat in (describe.human, 1 - describe.human):
         domain = game.zones[DOMAIN + seat]
-        cards = ", ".join(describe.card(c) for c in domain) or "empty"
-        console.say(
-            f"{'you    ' if seat == describe.human else 'the bot'}: {game.stars(seat)} star(s) · domain "
-            f"{game.domain_value(seat)} points [{cards}] · {len(game.zones[DISCARD + seat])} discarded"
-        )
+        console.say(words["state"].format(
+            who=words["me"] if seat == describe.human else words["bot"], stars=game.stars(seat),
+            points=game.domain_value(seat), cards=", ".join(describe.card(c) for c in domain) or words["empty"],
+            discarded=len(game.zones[DISCARD + seat]),
+        ))
 
 
 class Narrator:
@@ -160,6 +247,7 @@ class Narrator:
 
     def __init__(self, game: Game, console: Console, describer: Describer):
         self.game, self.console, self.describe = game, console, describer
+        self.words = describer.words
 
     def __call__(self, event: str, data: dict) -> None:
         method = getattr(self, f"on_{event}", None)
@@ -169,9 +257,9 @@ class Narrator:
     def on_throws(self, data):
         names = self.describe.throws
         mine, theirs = data["throws"][self.describe.human], data["throws"][1 - self.describe.human]
-        verdict = "a tie: throw again" if mine == theirs else (
-            "you win" if self.game.compiled.beats[mine] == theirs else "the bot wins")
-        self.console.say(f"you throw {names[mine]}, the bot throws {names[theirs]}: {verdict}")
+        verdict = self.words["tie"] if mine == theirs else (
+            self.words["won"] if self.game.compiled.beats[mine] == theirs else self.words["lost"])
+        self.console.say(self.words["throws"].format(mine=names[mine], theirs=names[theirs], verdict=verdict))
 
     def on_take(self, data):
         self.console.say(f"{self.describe.does(data['seat'], 'take')} {self.describe.card(data['card'])}")
@@ -179,11 +267,11 @@ class Narrator:
             self.console.say(f"    {line}")
 
     def on_brinde(self, data):
-        self.console.say(f"{self.describe.does(data['seat'], 'gain')} a Brinde (1 point)")
+        self.console.say(self.words["got brinde"].format(who=self.describe.does(data["seat"], "gain")))
 
     def on_bottom(self, data):
-        self.console.say(f"{self.describe.does(data['seat'], 'put')} {self.describe.card(data['card'])} "
-                         "on the bottom of the deck")
+        self.console.say(self.words["put back"].format(who=self.describe.does(data["seat"], "put"),
+                                                       card=self.describe.card(data["card"])))
 
     def on_move(self, data):
         source, target = data["from"], data["to"]
@@ -197,33 +285,27 @@ class Narrator:
                          f"{self.describe.zone(target)}")
 
     def on_swap(self, data):
-        self.console.say(f"  {self.describe.card(data['first'])} and {self.describe.card(data['second'])} swap places")
+        self.console.say(self.words["swap"].format(first=self.describe.card(data["first"]),
+                                                   second=self.describe.card(data["second"])))
 
     def on_trigger(self, data):
-        name = self.game.compiled.name(data["card"])
-        self.console.say(f"  {name} triggers")
+        self.console.say(self.words["triggers"].format(name=self.game.compiled.name(data["card"])))
 
     def on_exchange(self, data):
-        seat = data["seat"]
-        self.console.say(f"{self.describe.does(seat, 'exchange')} "
-                         f"{len(data['cards'])} card(s) worth {data['points']} points for {data['stars']} star(s)")
+        self.console.say(self.words["exchanged"].format(
+            who=self.describe.does(data["seat"], "exchange"), n=len(data["cards"]), points=data["points"],
+            stars=data["stars"]))
 
     def on_impossible(self, data):
-        name = self.game.compiled.name(data["card"])
-        self.console.say(f"  {name}: the {data['kind']} cannot happen, it is disregarded")
+        kind = self.words["kinds"].get(data["kind"], data["kind"])
+        self.console.say(self.words["impossible"].format(name=self.game.compiled.name(data["card"]), kind=kind))
 
     def on_end(self, data):
         winner, reason = data["winner"], data["reason"]
-        why = {"stars": "with the stars to win", "deck-stars": "the deck ran out; more stars",
-               "deck-domain": "the deck ran out; stars tied, greater domain value",
-               "deck-dispute": "the deck ran out; everything tied, the last dispute decided",
-               "stars-stars": "more stars", "stars-domain": "stars tied, greater domain value",
-               "stars-dispute": "everything tied, the last dispute decided",
-               "round-limit": "the round limit cut the game"}.get(reason, reason)
+        why = self.words["why"].get(reason, reason)
         self.console.say("")
         if winner is None:
-            self.console.say(f"draw ({why})")
+            self.console.say(self.words["draw"].format(why=why))
         else:
-            self.console.say(("YOU WIN" if winner == self.describe.human else "the bot wins") + f" ({why}), "
-                             f"round {self.game.round}")
-
+            key = "you won" if winner == self.describe.human else "bot won"
+            self.console.say(self.words[key].format(why=why, round=self.game.round))

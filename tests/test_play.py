@@ -42,11 +42,12 @@ def answers(count: int = 4000, cycle=("1", "9", "2", "x", "3", "", "2", "1", "3"
 
 
 def play(*args, input: str):
-    return CliRunner().invoke(main, ["play", STANDARD, *map(str, args)], input=input)
+    return CliRunner().invoke(main, ["play", STANDARD, "--lang", "en", *map(str, args)], input=input)
 
 
 def play_piped(*args, input: str, timeout: float = 60):
-    return subprocess.run([sys.executable, "-m", "deckdsl", "play", STANDARD, *map(str, args)], cwd=ROOT,
+    return subprocess.run([sys.executable, "-m", "deckdsl", "play", STANDARD, "--lang", "en", *map(str, args)],
+                          cwd=ROOT,
                           input=input, capture_output=True, text=True, timeout=timeout)
 
 
@@ -63,7 +64,7 @@ def assert_clean_exit(result):
 
 @pytest.fixture(scope="module")
 def full_game():
-    result = CliRunner().invoke(main, ["play", str(ROOT / STANDARD), "--seed", "3", "--bot", "random"],
+    result = CliRunner().invoke(main, ["play", str(ROOT / STANDARD), "--lang", "en", "--seed", "3", "--bot", "random"],
                                 input=answers())
     return result
 
@@ -127,10 +128,10 @@ def test_rules_text_of_a_taken_card(full_game):
         if not taken:
             continue
         name = taken.group(2)
-        text = list(card_text(deck.card(name), "pt-BR").lines)
+        text = list(card_text(deck.card(name), "en").lines)  # `--lang en`: the screen and the card texts
         assert [x.strip() for x in lines[i + 1:i + 1 + len(text)]] == text, (name, lines[i:i + 3])
         if name in ACTION_CARDS:
-            assert lines[i + 1].startswith("    Ação: "), lines[i:i + 2]
+            assert lines[i + 1].startswith("    Action: "), lines[i:i + 2]
             seen.add(name)
     assert seen, "no card with an action was taken"
 
@@ -209,7 +210,8 @@ def test_piped_stdin_leaves_cleanly(script):
 
 
 def test_piped_closed_stdin():
-    proc = subprocess.run([sys.executable, "-m", "deckdsl", "play", STANDARD, "--seed", "1", "--bot", "random"],
+    proc = subprocess.run([sys.executable, "-m", "deckdsl", "play", STANDARD, "--lang", "en", "--seed", "1",
+                           "--bot", "random"],
                           cwd=ROOT, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert "Traceback" not in proc.stderr
@@ -271,3 +273,26 @@ def test_deck_with_errors_is_not_played():
     result = CliRunner().invoke(main, ["play", "tests/bad/40-deck-size.deck", "--seed", "1"], input="1\n")
     assert result.exit_code == 1, result.output
     assert "DK201" in result.output and "your throw" not in result.output
+
+
+def test_a_portuguese_deck_plays_in_portuguese():
+    """Without `--lang`, the screen speaks the deck's language: the standard deck is pt-BR."""
+    result = CliRunner().invoke(main, ["play", STANDARD, "--seed", "3", "--bot", "random"], input=answers())
+    assert_clean_exit(result)
+    out = result.output
+    assert "você contra random · semente 3" in out
+    assert re.search(r"^── rodada 1 · baralho com \d+ cartas ──$", out, re.M)
+    assert re.search(r"^mesa: .+\((pedra|papel|tesoura), ", out, re.M)
+    assert re.search(r"^você   : \d+ estrela\(s\) · domínio \d+ pontos \[", out, re.M)
+    assert "  1) pedra" in out and "  2) papel" in out and "  3) tesoura" in out
+    assert re.search(r"^    Ação: ", out, re.M)
+    assert re.search(r"^(VOCÊ VENCEU|o bot venceu) \(.+\), rodada \d+$", out, re.M)
+    for english in ("your throw", "the bot", "round ", "game left", "please answer"):
+        assert english not in out, english
+
+
+def test_portuguese_quit_word_and_end_of_input():
+    result = CliRunner().invoke(main, ["play", STANDARD, "--seed", "3"], input="1\nsair\n")
+    assert result.exit_code == 0 and last_line(result.output) == "partida abandonada"
+    bad = CliRunner().invoke(main, ["play", STANDARD, "--seed", "3"], input="9\n")
+    assert "responda com um número de 1 a 3" in bad.output and last_line(bad.output) == "partida abandonada"
