@@ -744,6 +744,7 @@ class Game:
         else:
             self.zones[zone].append(card)
         self.loc[card] = zone
+        # `_left_domain` and `_entered_domain`, inlined: this is the engine's most frequent call.
         if DOMAIN <= source < DISCARD:
             seat = source - DOMAIN
             self.dirty[seat] = True
@@ -1038,10 +1039,11 @@ class Game:
     def exchange_worth(self, seat: int) -> tuple[int, object]:
         """The stars an exchange would buy now (limited by the supply) and the points it would spend."""
         points = self.domain_value(seat) + self.credit[seat]
+        return self._stars_for(points), points
+
+    def _stars_for(self, points) -> int:
         stars = int(points // self.rules.star_cost) if points > 0 else 0
-        if self.rules.star_supply:
-            stars = min(stars, self._supply_stars())
-        return stars, points
+        return min(stars, self._supply_stars()) if self.rules.star_supply else stars
 
     def _supply_stars(self) -> int:
         """Stars left to buy: the supply holds only stars (a Brinde passes through it on its way)."""
@@ -1053,7 +1055,7 @@ class Game:
         points = self.domain_value(seat) + self.credit[seat]
         if points < self.rules.star_cost:
             return
-        stars, points = self.exchange_worth(seat)
+        stars = self._stars_for(points)
         if stars >= 1 and self.players[seat].exchange(self, seat, stars):
             self.exchange(seat)
 

@@ -144,7 +144,6 @@ def html(
 ) -> str:
     """The HTML of the sheets: the deck's cards, then the game's component cards (stars, brindes …),
     each sheet followed by its backs, then a page summarising the rules with the deck's parameters."""
-    from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
     sheet = layout.sheet(
         options.paper, options.card, bleed=options.bleed, gutter=options.gutter,
@@ -155,7 +154,7 @@ def html(
     if profile is not None and profile.printing.get("face") == "playing-card":
         return _playing_cards_html(deck, deck_folder, options, profile, sheet, parameters, sizes or {})
     printed = [
-        {"card": card, "text": card_text(card, language).lines, "labels": _labels(card, language),
+        {"card": card, "text": card_text(card, language).lines, "labels": _labels(card, language, profile),
          "art": _art_url(card, deck_folder)}
         for card in deck.cards for _ in range(max(card.copies, 0))
     ]
@@ -178,20 +177,29 @@ def html(
         pages.append({"side": "faces", "slots": slots, "marks": [_mark(line) for line in page_marks]})
         pages.append({"side": "backs", "slots": slots, "marks": []})
     if profile is not None and profile.summary:
-        lines = profile.summary.get(language) or next(iter(profile.summary.values()))
-        pages.append({
-            "side": "summary", "slots": [], "marks": [],
-            "heading": f"{'Resumo das regras' if language == 'pt-BR' else 'Rules summary'} · {profile.name}",
-            "lines": [line.format(**parameters) for line in lines], "addenda": deck.addenda,
-        })
-    environment = Environment(
-        loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
-        trim_blocks=True, lstrip_blocks=True,
-    )
-    return environment.get_template("deck.html.j2").render(
+        pages.append(_summary_page(deck, profile, (language,), parameters))
+    return _environment().get_template("deck.html.j2").render(
         title=deck.title or "", version=deck.version or "", language=language, paper=options.paper,
         safe=options.safe, pages=pages, icons=_icons(), fonts=(TEMPLATES / "fonts").resolve().as_uri(),
     )
+
+
+def _environment():
+    """Jinja2 for untrusted text: every value escaped, an undefined name an error."""
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+    return Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
+                       trim_blocks=True, lstrip_blocks=True)
+
+
+def _summary_page(deck: Deck, profile: Profile, languages, parameters: dict) -> dict:
+    """The rules summary page: the profile's lines in the first of `languages` it has (else its first
+    language), with the deck's parameters filled in, and the deck's addenda."""
+    lines = next((profile.summary[key] for key in languages if key in profile.summary),
+                 next(iter(profile.summary.values())))
+    heading = WORDS[_words_language(next((k for k in languages if k in profile.summary), languages[0]))]["summary"]
+    return {"side": "summary", "slots": [], "marks": [], "heading": f"{heading} · {profile.name}",
+            "lines": [line.format(**parameters) for line in lines], "addenda": deck.addenda}
 
 
 def _components(profile: Profile | None, language: str, parameters: dict[str, int]) -> list[dict]:
@@ -355,7 +363,6 @@ def _playing_cards_html(
     """The sheets of a deck printed as playing cards (`print { face: playing-card }`), see the module's
     docstring: the faces, the game's components, the reference card, each sheet followed by its backs;
     then the rules summary."""
-    from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
     tag = options.language or deck.language or profile.language
     words = WORDS[_words_language(tag)]
@@ -385,31 +392,24 @@ def _playing_cards_html(
         pages.append({"side": "faces", "slots": slots, "marks": [_mark(line) for line in page_marks]})
         pages.append({"side": "backs", "slots": slots, "marks": []})
     if profile.summary:
-        lines = profile.summary.get(tag) or profile.summary.get(_words_language(tag)) or profile.summary.get(
-            language) or next(iter(profile.summary.values()))
-        pages.append({
-            "side": "summary", "heading": f"{words['summary']} · {profile.name}",
-            "lines": [line.format(**parameters) for line in lines], "addenda": deck.addenda,
-        })
+        pages.append(_summary_page(deck, profile, (tag, _words_language(tag), language), parameters))
     scale = min(options.card[0] / layout.CARDS["poker"][0], options.card[1] / layout.CARDS["poker"][1])
-    environment = Environment(
-        loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
-        trim_blocks=True, lstrip_blocks=True,
-    )
-    return environment.get_template("playing-cards.html.j2").render(
+    return _environment().get_template("playing-cards.html.j2").render(
         title=deck.title or "", version=deck.version or "", language=tag or "en", paper=options.paper,
         safe=options.safe, scale=round(scale, 4), pages=pages, red=INK["red"],
         fonts=(TEMPLATES / "fonts").resolve().as_uri(),
     )
 
 
-_TYPE_NAMES = {"pt-BR": {"rock": "pedra", "paper": "papel", "scissors": "tesoura", "simple": "simples",
-                         "advanced": "avançada", "special": "especial"}}
-
-
-def _labels(card: Card, language: str) -> list[str]:
-    names = _TYPE_NAMES.get(language, {})
-    return [names.get(str(a.value), str(a.value)) for a in card.attributes]
+def _labels(card: Card, language: str, profile: Profile | None) -> list[str]:
+    """The card's attribute values as printed: the profile's labels when the card text is in the
+    profile's language (`rock` → `pedra`), else the values themselves."""
+    labelled = profile is not None and language == language_of(profile.language)
+    found = []
+    for attribute in card.attributes:
+        spec = profile.attributes.get(attribute.name) if labelled else None
+        found.append(spec.label(str(attribute.value)) if spec else str(attribute.value))
+    return found
 
 
 def _art_file(card: Card, folder: Path) -> Path | None:
