@@ -27,7 +27,7 @@ test: $(STAMP)
 	$(BIN)/python -m pytest
 
 docs: $(STAMP)
-	$(BIN)/python -m deckdsl.ruledocs .
+	$(BIN)/python -m deckdsl.check.docs .
 
 bench: $(STAMP)
 	$(BIN)/python bench/bench_check.py

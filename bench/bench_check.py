@@ -352,7 +352,7 @@ def breakdown(path: Path, runs: int) -> None:
     section(f"3. Breakdown of the {int(n_label):,}-card check, in-process, median of {runs}")
     import deckdsl
     from deckdsl import check as checker
-    from deckdsl import parse
+    from deckdsl.lang import parse
 
     print("  Stages are timed with the cyclic GC paused, as deckdsl.loads pauses it around parse + check;")
     print("  the last row times parse_text with the GC running, for comparison.")
@@ -372,9 +372,9 @@ def breakdown(path: Path, runs: int) -> None:
         return
     rest = t_load - t_read - t_deck - t_run
     rows = [
-        ["deckdsl.parse.read_file", ms(t_read), f"{t_read / t_load:.0%}", "read + decode"],
-        ["deckdsl.parse.parse_text", ms(t_text), f"{t_text / t_load:.0%}", "scan blocks + LALR + AST build"],
-        ["deckdsl.parse.parse_deck", ms(t_deck), f"{t_deck / t_load:.0%}", "includes parse_text"],
+        ["deckdsl.lang.parse.read_file", ms(t_read), f"{t_read / t_load:.0%}", "read + decode"],
+        ["deckdsl.lang.parse.parse_text", ms(t_text), f"{t_text / t_load:.0%}", "scan blocks + LALR + AST build"],
+        ["deckdsl.lang.parse.parse_deck", ms(t_deck), f"{t_deck / t_load:.0%}", "includes parse_text"],
         ["  parse_deck - parse_text", ms(t_deck - t_text), f"{(t_deck - t_text) / t_load:.0%}",
          "profile, canonical attributes, Deck (± noise)"],
         ["deckdsl.check.run", ms(t_run), f"{t_run / t_load:.0%}", "semantics + rules"],
@@ -410,7 +410,7 @@ def rule_cost(cli: Path, runs: int) -> None:
     import_us = 0
     for line in imported.splitlines():
         parts = line.split("|")
-        if len(parts) == 3 and re.search(r"deckdsl\.(check\.rules\.|polarity)", parts[2]):
+        if len(parts) == 3 and re.search(r"deckdsl\.check\.(rules\.|polarity)", parts[2]):
             import_us += int(parts[0].split(":")[1])
     all_med, lang_med = statistics.median(with_rules), statistics.median(without_rules)
     rules_cost = max(all_med - lang_med, 0.0) + import_us / 1e6
@@ -418,7 +418,7 @@ def rule_cost(cli: Path, runs: int) -> None:
     rows = [
         ["deckdsl check (every rule)", ms(all_med)],
         ["deckdsl check --select DK0,DK1 (no rule runs)", ms(lang_med)],
-        ["importing the rule modules and deckdsl.polarity", ms(import_us / 1e6)],
+        ["importing the rule modules and deckdsl.check.polarity", ms(import_us / 1e6)],
     ]
     print(table(["what", "median"], rows, right={1}))
     print()

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import deckdsl  # noqa: E402
-from deckdsl import render  # noqa: E402
+from deckdsl.printing import render  # noqa: E402
 
 
 def deck_with(copies_factor: int, folder: Path) -> Path:

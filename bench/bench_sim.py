@@ -19,7 +19,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import deckdsl  # noqa: E402
-from deckdsl import engine, sim  # noqa: E402
+from deckdsl.games import janken  # noqa: E402
+from deckdsl.lab import sim  # noqa: E402
 
 DECK = ROOT / "decks" / "janken-wars.deck"
 
@@ -27,8 +28,8 @@ DECK = ROOT / "decks" / "janken-wars.deck"
 def games_per_second(players: tuple[str, str], games: int, repeats: int = 3) -> tuple[float, float]:
     """Median complete games per second in this process (one core), and mean rounds per game."""
     result = deckdsl.load(DECK)
-    rules = engine.rules_for(result.deck, result.profile)
-    compiled = engine.compile_deck(result.deck, result.profile, rules)
+    rules = janken.rules_for(result.deck, result.profile)
+    compiled = janken.compile_deck(result.deck, result.profile, rules)
     rates, rounds = [], 0.0
     for repeat in range(repeats):
         start = time.perf_counter()
@@ -41,7 +42,7 @@ def games_per_second(players: tuple[str, str], games: int, repeats: int = 3) -> 
 def run_jobs(jobs: int, games: int) -> float:
     """Wall-clock seconds of `sim.run` over `jobs` processes (the pool's start-up included)."""
     result = deckdsl.load(DECK)
-    rules = engine.rules_for(result.deck, result.profile)
+    rules = janken.rules_for(result.deck, result.profile)
     start = time.perf_counter()
     sim.run(result.deck, result.profile, rules, games=games, seed=1, players=("random", "random"), jobs=jobs)
     return time.perf_counter() - start

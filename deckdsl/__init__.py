@@ -18,11 +18,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .ast import Deck
 from .check import registry as _registry  # noqa: F401 — registers every rule's code in diagnostics.CODES
-from .config import Config
+from .check.config import Config
 from .diagnostics import Diagnostic, Severity
-from .profile import Profile
+from .lang.ast import Deck
+from .profiles.profile import Profile
 
 __version__ = "0.1.0"
 __all__ = ["Config", "Deck", "Diagnostic", "Result", "Severity", "load", "load_game", "loads", "__version__"]
@@ -47,8 +47,8 @@ class Result:
 def loads(text: str, path: str = "<string>", *, check: bool = True, config: Config | None = None) -> Result:
     """Parse and (unless `check=False`) check the text of a deck file.
 
-    `config` chooses the findings (default: all, see `deckdsl.config`); `# deckdsl: allow CODE` comments
-    in the text suppress findings (see `deckdsl.suppress`).
+    `config` chooses the findings (default: all, see `deckdsl.check.config`); `# deckdsl: allow CODE` comments
+    in the text suppress findings (see `deckdsl.check.suppress`).
 
     The cyclic garbage collector is paused meanwhile: parsing and checking allocate many objects and
     free few, and generation-2 collections made a 10,000-card deck ~1.5x slower than ten 1,000-card ones.
@@ -56,8 +56,8 @@ def loads(text: str, path: str = "<string>", *, check: bool = True, config: Conf
     import gc
 
     from . import check as checker
-    from . import suppress
-    from .parse import parse_deck
+    from .check import suppress
+    from .lang.parse import parse_deck
 
     config = config or Config()
     enabled = gc.isenabled()
@@ -80,7 +80,7 @@ def loads(text: str, path: str = "<string>", *, check: bool = True, config: Conf
 
 def load(path: str | Path, *, check: bool = True, config: Config | None = None) -> Result:
     """Read, parse and check the deck file at `path` (with `config`, see `loads`)."""
-    from .parse import read_file
+    from .lang.parse import read_file
 
     text, problem = read_file(path)
     if text is None:
@@ -92,7 +92,7 @@ def load(path: str | Path, *, check: bool = True, config: Config | None = None) 
 def load_game(path: str | Path) -> Result:
     """Read and check the game profile file (`*.game`) at `path`: a `Result` with no deck, the profile
     (None when it has errors) and its diagnostics."""
-    from .profile import read
+    from .profiles.profile import read
 
     try:
         profile, found, text = read(Path(path))

@@ -108,8 +108,8 @@ def check(
     """
     import deckdsl
 
-    from . import config as configuration
-    from . import report
+    from .check import config as configuration
+    from .check import report
 
     files = _deck_files(paths)
     if not files:
@@ -127,7 +127,7 @@ def check(
         config = found.override(select=_codes_option(select), ignore=_codes_option(ignore), fail_on=fail_on)
         result = deckdsl.load_game(file) if file.suffix == ".game" else deckdsl.load(file, config=config)
         if render_lint and result.deck is not None and not any(d.code < "DK200" for d in result.errors):
-            from . import render as renderer
+            from .printing import render as renderer
 
             found = renderer.lint(result.deck, file, profile=result.profile)
             result.diagnostics.extend(d for d in found if config.enabled(d.code))
@@ -170,7 +170,7 @@ def check(
 def _load_or_exit(deck: str):
     import deckdsl
 
-    from . import report
+    from .check import report
 
     result = deckdsl.load(deck)
     if result.deck is None or result.errors:
@@ -313,8 +313,9 @@ def render(deck, output, paper, card_size, bleed, safe, gutter, flip, back_offse
       deckdsl render decks/janken-wars.deck                 writes out/janken-wars.pdf
       deckdsl render decks/janken-wars.deck --paper letter --flip short --back-offset 0.5,-1
     """
-    from . import layout, report
-    from . import render as renderer
+    from .check import report
+    from .printing import layout
+    from .printing import render as renderer
 
     result = _load_or_exit(deck)
     if result.errors:
@@ -339,7 +340,7 @@ def render(deck, output, paper, card_size, bleed, safe, gutter, flip, back_offse
 
 def _rules_or_exit(result, settings: tuple[str, ...]):
     """The rules a checked deck is played with, `--set name=value` applied (a bad one is a usage error)."""
-    from .engine import rules_for
+    from .games.janken import rules_for
 
     overrides = {}
     for item in settings:
@@ -366,9 +367,9 @@ def _playable_or_exit(deck: str):
 
 def _engine_failure(error, result) -> None:
     """Report an engine error as a diagnostic on the cards it names, and exit 1."""
-    from . import report
+    from .check import report
     from .diagnostics import Diagnostic
-    from .engine import EngineError
+    from .games.janken import EngineError
 
     assert isinstance(error, EngineError)
     from .diagnostics import Label
@@ -420,9 +421,9 @@ def simulate(deck, games, seed, players, matchups, jobs, settings, output_format
     """
     import json
 
-    from . import sim
-    from .bots import parse_player
-    from .engine import EngineError
+    from .games.bots import parse_player
+    from .games.janken import EngineError
+    from .lab import sim
 
     result = _playable_or_exit(deck)
     rules = _rules_or_exit(result, settings)
@@ -456,8 +457,8 @@ def simulate(deck, games, seed, players, matchups, jobs, settings, output_format
         if bar is not None:
             bar.__exit__(None, None, None)
     if report_path:
-        from . import simreport
         from .files import write_atomic
+        from .lab import simreport
 
         write_atomic(Path(report_path), simreport.html(figures).encode("utf-8"))
     if output_format == "json":
@@ -489,9 +490,9 @@ def play(deck, bot, seed, settings, lang) -> None:
     """
     import random
 
-    from .bots import make_player
-    from .engine import EngineError, Game, compile_deck
-    from .play import Console, Describer, Human, Narrator, Quit
+    from .games.bots import make_player
+    from .games.janken import EngineError, Game, compile_deck
+    from .games.play import Console, Describer, Human, Narrator, Quit
     from .text import language_of
 
     result = _playable_or_exit(deck)
@@ -544,10 +545,10 @@ def new(game_id: str, title: str | None, output: str | None, force: bool) -> Non
       deckdsl new --game janken-wars -o my-deck.deck --title "Escritório"
       deckdsl new --game queens-vs-kings
     """
-    from . import profile as profiles
-    from . import report
+    from .check import report
     from .files import write_atomic
-    from .scaffold import scaffold
+    from .profiles import profile as profiles
+    from .profiles.scaffold import scaffold
 
     path = profiles.find(game_id, Path.cwd())
     if path is None:
@@ -609,7 +610,7 @@ def schema() -> None:
     """
     import json
 
-    from .ast import Deck
+    from .lang.ast import Deck
 
     click.echo(json.dumps(Deck.model_json_schema(mode="serialization"), ensure_ascii=False, indent=2))
 

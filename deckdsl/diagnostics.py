@@ -1,6 +1,6 @@
 """Diagnostics as data: a code, a severity, a message, a primary span, labels and a help line.
 
-Formats (`deckdsl.report`) are views of this data; nothing here prints.  Every code used anywhere is in
+Formats (`deckdsl.check.report`) are views of this data; nothing here prints.  Every code used anywhere is in
 `CODES`, the one registry table (codes are never reused; a retired code stays listed).
 """
 

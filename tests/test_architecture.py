@@ -5,47 +5,87 @@ from pathlib import Path
 
 import pytest
 
-from deckdsl import ast
 from deckdsl.check import semantics
 from deckdsl.check.registry import RULES
 from deckdsl.diagnostics import CODES
+from deckdsl.lang import ast
 
 PACKAGE = Path(__file__).resolve().parent.parent / "deckdsl"
 
-# Earlier stages never import later ones.
-STAGES = [
-    "span", "diagnostics", "files", "gamefile", "ast", "polarity", "profile", "config", "build", "syntax", "parse", "check",
-    "suppress", "text", "layout", "render", "engine", "bots", "sim", "simreport", "play",
-    "report", "ruledocs", "cli",
+# Earlier stages never import later ones: the packages from the foundation up (the top level's own modules
+# first, its entry points last), each with its modules in order.  A tuple is one stage, whose modules may
+# import each other; `check/rules/…` is in the stage of `rules`.  Every module of the package has a place.
+STAGES: list[tuple[str, list[str | tuple[str, ...]]]] = [
+    ("", ["span", "diagnostics", "files"]),
+    ("profiles", ["fields", "gamefile", "profile", "scaffold", "__init__"]),
+    ("lang", ["ast", "build", "syntax", "parse", "__init__"]),
+    ("check", ["polarity", "config", ("guidelines", "rule", "semantics", "rules", "registry", "__init__"),
+               "suppress", "report", "docs"]),
+    ("text", ["writer", "__init__"]),
+    ("printing", ["layout", "render", "__init__"]),
+    ("games", ["janken", "bots", "play", "__init__"]),
+    ("lab", ["sim", "simreport", "__init__"]),
+    ("", ["__init__", "cli", "__main__"]),
 ]
+RANK = {
+    (package, name): (index, position)
+    for index, (package, modules) in enumerate(STAGES)
+    for position, group in enumerate(modules)
+    for name in ((group,) if isinstance(group, str) else group)
+}
+"""(package, module) -> its stage, comparable."""
+
+
+def _module(dotted: str) -> str | None:
+    """The module that `deckdsl.<dotted>` names, as a dotted path (`check.rules.star_gain`,
+    `text.__init__`), or None when it is not a module of the package (a name defined in one)."""
+    path = PACKAGE.joinpath(*dotted.split(".")) if dotted else PACKAGE
+    if path.with_suffix(".py").is_file():
+        return dotted
+    if (path / "__init__.py").is_file():
+        return f"{dotted}.__init__".lstrip(".")
+    return None
+
+
+def _dotted(path: Path) -> str:
+    return ".".join(path.relative_to(PACKAGE).with_suffix("").parts)
+
+
+def _stage(module: str) -> tuple[str, str]:
+    """The key of `RANK` for a dotted module path (`check.rules.star_gain` -> `("check", "rules")`)."""
+    parts = module.split(".")
+    return ("", parts[0]) if len(parts) == 1 else (parts[0], parts[1])
 
 
 def _imports(path: Path) -> set[str]:
+    """The package's modules that `path` imports (dotted), with relative imports resolved."""
     tree = pyast.parse(path.read_text(encoding="utf-8"))
+    package = _dotted(path).split(".")[:-1]
     found = set()
     for node in pyast.walk(tree):
         if isinstance(node, pyast.ImportFrom) and node.level > 0:
-            parts = (node.module or "").split(".")
-            found.add(parts[0] if parts[0] else "")
-            if not node.module:
-                found.update(alias.name for alias in node.names)
-        elif isinstance(node, pyast.ImportFrom) and (node.module or "").startswith("deckdsl"):
-            found.add((node.module.split(".") + [""])[1])
+            base = package[: len(package) - node.level + 1]
+            source = ".".join([*base, *(node.module.split(".") if node.module else [])])
+        elif isinstance(node, pyast.ImportFrom) and (node.module or "").split(".")[0] == "deckdsl":
+            source = node.module.removeprefix("deckdsl").lstrip(".")
+        elif isinstance(node, pyast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] == "deckdsl":
+                    found.add(_module(alias.name.removeprefix("deckdsl").lstrip(".")))
+            continue
+        else:
+            continue
+        for alias in node.names:
+            found.add(_module(f"{source}.{alias.name}".lstrip(".")) or _module(source))
     return {name for name in found if name}
 
 
-def _stage(path: Path) -> str:
-    relative = path.relative_to(PACKAGE)
-    return relative.parts[0].removesuffix(".py")
-
-
-@pytest.mark.parametrize(
-    "path", sorted(p for p in PACKAGE.rglob("*.py") if _stage(p) in STAGES), ids=lambda p: str(p.relative_to(PACKAGE))
-)
+@pytest.mark.parametrize("path", sorted(PACKAGE.rglob("*.py")), ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_no_stage_imports_a_later_one(path):
-    stage = STAGES.index(_stage(path))
-    later = {name for name in _imports(path) if name in STAGES and STAGES.index(name) > stage}
-    assert not later, f"{path.name} (stage {STAGES[stage]}) imports later stage(s) {later}"
+    stage = _stage(_dotted(path))
+    assert stage in RANK, f"{_dotted(path)} has no place in STAGES"
+    later = {name for name in _imports(path) if RANK[_stage(name)] > RANK[stage]}
+    assert not later, f"{_dotted(path)} (stage {stage}) imports later stage(s) {later}"
 
 
 def test_weasyprint_and_jinja_are_not_imported_by_check():
@@ -110,9 +150,9 @@ def test_codes_are_unique_and_kebab_case():
     "TypeFilter", "NameFilter", "ValueFilter", "Comparison", "GainEvent", "DiscardEvent", "DisputeEvent",
 }))
 def test_polarity_handles_every_step_and_clause(name):
-    from deckdsl import polarity
+    from deckdsl.check import polarity
 
-    assert hasattr(polarity, f"polarity_{name}"), f"deckdsl.polarity has no polarity_{name}"
+    assert hasattr(polarity, f"polarity_{name}"), f"deckdsl.check.polarity has no polarity_{name}"
 
 
 @pytest.mark.parametrize("name", sorted(set(EFFECT_NODES) - {
@@ -120,21 +160,22 @@ def test_polarity_handles_every_step_and_clause(name):
 }))
 def test_engine_compiles_every_effect_node(name):
     """Clauses and events are taken apart by `_Compiler.run`; every other effect node has a compile_ method."""
-    from deckdsl import engine
+    from deckdsl.games import janken
 
-    assert hasattr(engine._Compiler, f"compile_{name}"), f"the engine has no compile_{name}"
+    assert hasattr(janken._Compiler, f"compile_{name}"), f"the engine has no compile_{name}"
 
 
 def test_engine_fails_loudly_on_a_node_it_does_not_know():
-    from deckdsl import engine, profile
+    from deckdsl.games import janken
+    from deckdsl.profiles import profile
 
-    compiler = engine._Compiler(ast.Deck(span=ast.Span(1, 1, 1, 1, 0, 0)), profile.load("janken-wars"), engine.Rules())
+    compiler = janken._Compiler(ast.Deck(span=ast.Span(1, 1, 1, 1, 0, 0)), profile.load("janken-wars"), janken.Rules())
     with pytest.raises(NotImplementedError, match="Card"):
         compiler.compile(ast.Card(span=ast.Span(1, 1, 1, 1, 0, 0), name="x", name_span=ast.Span(1, 1, 1, 1, 0, 0)))
 
 
 def test_card_field_spellings_match_the_grammar():
-    from deckdsl import parse, syntax
+    from deckdsl.lang import parse, syntax
 
     parser = parse._parser()
     for name, others in ast.CARD_FIELDS.items():

@@ -10,8 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 import deckdsl
+from deckdsl.check.config import Config, ConfigError, discover
 from deckdsl.cli import main
-from deckdsl.config import Config, ConfigError, discover
 
 ROOT = Path(__file__).resolve().parent.parent
 SMALL = '''deck "Pequeno" {

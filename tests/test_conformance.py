@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 import deckdsl
-from deckdsl import engine
-from deckdsl.engine import DECK, DISCARD, DOMAIN, HAND, SUPPLY, TABLE
+from deckdsl.games import janken
+from deckdsl.games.janken import DECK, DISCARD, DOMAIN, HAND, SUPPLY, TABLE
 
 ROOT = Path(__file__).resolve().parent.parent
 HERE = Path(__file__).resolve().parent / "conformance"
@@ -75,7 +75,7 @@ class ScriptError(AssertionError):
     pass
 
 
-class Scripted(engine.Player):
+class Scripted(janken.Player):
     """A seat fed from the scenario's `script` (shared by both seats, asked in order): a question the
     script did not foresee, or an answer that is not among the options, fails the test."""
 
@@ -221,11 +221,11 @@ def run_scenario(data: dict, scenario: dict) -> list[str]:
     loaded = _deck(scenario.get("deck", data.get("deck", "decks/janken-wars.deck")),
                    scenario.get("deck_text", data.get("deck_text")))
     overrides = {k: str(v) for k, v in scenario.get("rules", {}).items()}
-    rules = engine.rules_for(loaded.deck, loaded.profile, overrides)
-    compiled = engine.compile_deck(loaded.deck, loaded.profile, rules)
+    rules = janken.rules_for(loaded.deck, loaded.profile, overrides)
+    compiled = janken.compile_deck(loaded.deck, loaded.profile, rules)
     entries, setup = list(scenario.get("script", [])), scenario.get("setup", {})
     players = [Scripted(entries, 0, compiled), Scripted(entries, 1, compiled)]
-    game = engine.Game(compiled, players, random.Random(scenario.get("seed", 0)), shuffle=bool(setup.get("shuffle")))
+    game = janken.Game(compiled, players, random.Random(scenario.get("seed", 0)), shuffle=bool(setup.get("shuffle")))
     shuffled = list(game.zones[DECK]) != list(compiled.deck_ids)
     if not setup.get("fresh"):
         _setup(game, setup)
@@ -308,7 +308,7 @@ def test_quotes_are_word_for_word():
 def test_rule_options_and_readings_quote_the_gdd():
     """docs/rules.md is generated from the profile's quotes: each piece (between `[...]` and ` / `) must
     be in the GDD word for word."""
-    from deckdsl import profile
+    from deckdsl.profiles import profile
 
     game = profile.load("janken-wars")
     gdd = _norm(GDD.read_text(encoding="utf-8"))

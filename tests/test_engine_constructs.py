@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import deckdsl
-from deckdsl import bots, engine
+from deckdsl.games import bots, janken
 
 ROOT = Path(__file__).resolve().parent.parent
 STANDARD = (ROOT / "decks" / "janken-wars.deck").read_text(encoding="utf-8")
@@ -49,15 +49,15 @@ def test_every_checked_effect_plays(effect):
     result = deckdsl.loads(_variant(effect), "variant.deck")
     if result.errors:
         pytest.skip(f"does not check: {result.errors[0].code} {result.errors[0].message}")
-    rules = engine.rules_for(result.deck, result.profile, {"round_limit": "300"})
-    compiled = engine.compile_deck(result.deck, result.profile, rules)
+    rules = janken.rules_for(result.deck, result.profile, {"round_limit": "300"})
+    compiled = janken.compile_deck(result.deck, result.profile, rules)
     for seed, players in ((1, ("random", "random")), (2, ("greedy", "random")), (3, ("random", "greedy"))):
         for game in range(4):
             rng = random.Random(seed * 100 + game)
             seats = [bots.make_player(name, random.Random(rng.getrandbits(32))) for name in players]
             try:
-                outcome = engine.Game(compiled, seats, rng).play()
-            except engine.EngineError as error:
+                outcome = janken.Game(compiled, seats, rng).play()
+            except janken.EngineError as error:
                 assert error.cards, "an effect loop names its cards"
                 return
             assert outcome.rounds <= 300
@@ -65,7 +65,7 @@ def test_every_checked_effect_plays(effect):
 
 
 def _option_values() -> list[dict[str, str]]:
-    from deckdsl import profile
+    from deckdsl.profiles import profile
 
     game = profile.load("janken-wars")
     found = [{name: choice} for name, parameter in game.rules.items() for choice in parameter.choices]
@@ -79,10 +79,10 @@ def _option_values() -> list[dict[str, str]]:
 def test_every_rule_option_value_plays(deck, override):
     """Each value of each rule parameter and option (its extremes for numbers) plays to an end."""
     result = deckdsl.load(ROOT / deck)
-    rules = engine.rules_for(result.deck, result.profile, {**override, "round_limit": "150"})
-    compiled = engine.compile_deck(result.deck, result.profile, rules)
+    rules = janken.rules_for(result.deck, result.profile, {**override, "round_limit": "150"})
+    compiled = janken.compile_deck(result.deck, result.profile, rules)
     for game, players in enumerate((("random", "random"), ("greedy", "random"))):
         rng = random.Random(game)
         seats = [bots.make_player(name, random.Random(rng.getrandbits(32))) for name in players]
-        outcome = engine.Game(compiled, seats, rng).play()
+        outcome = janken.Game(compiled, seats, rng).play()
         assert outcome.rounds <= 150 and outcome.winner in (0, 1, None)

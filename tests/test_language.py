@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 import deckdsl
-from deckdsl import ast
+from deckdsl.lang import ast
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs" / "language.md"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from deckdsl import layout
+from deckdsl.printing import layout
 
 A4, LETTER = layout.PAPERS["a4"], layout.PAPERS["letter"]
 

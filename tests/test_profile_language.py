@@ -35,10 +35,10 @@ from lark import Lark
 from lark.exceptions import LarkError
 
 import deckdsl
-from deckdsl import profile as profiles
-from deckdsl import report
+from deckdsl.check import report
 from deckdsl.cli import main
 from deckdsl.diagnostics import CODES, Diagnostic
+from deckdsl.profiles import profile as profiles
 from deckdsl.span import Span
 from expectations import Expect, fixture_param, match_all, read_expectations  # noqa: E402 — tests/expectations.py
 
@@ -315,7 +315,7 @@ def test_two_megabyte_profile_is_refused_quickly(kind):
 
 @pytest.mark.parametrize("kind", ["comments", "summary", "one-long-line", "blocks"])
 def test_profile_just_below_the_limit_finishes_quickly(kind):
-    from deckdsl.profile import MAX_PROFILE_BYTES
+    from deckdsl.profiles.profile import MAX_PROFILE_BYTES
 
     text, line = _two_megabytes(kind)
     head, tail = text[: MAX_PROFILE_BYTES - 2000], text[text.rindex("  zonee"):]
@@ -566,7 +566,7 @@ def reference_grammar() -> Lark:
 
 
 def test_reference_grammar_is_the_one_deckdsl_reads():
-    from deckdsl import gamefile
+    from deckdsl.profiles import gamefile
 
     assert (ROOT / "grammars" / "game.lark").read_text(encoding="utf-8") == gamefile.GRAMMAR.read_text(encoding="utf-8")
 

@@ -29,9 +29,9 @@ import pytest
 from click.testing import CliRunner
 
 import deckdsl
-import deckdsl.profile
+import deckdsl.profiles.profile
 from deckdsl.cli import main
-from deckdsl.profile import _BLOCKS, _GAME_FIELDS
+from deckdsl.profiles.profile import _BLOCKS, _GAME_FIELDS
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "profiles.md"
@@ -211,7 +211,7 @@ def test_the_final_profile_reads_with_no_diagnostic(tmp_path):
     final = _final("game")[0]
     path = tmp_path / final.attrs["title"]
     path.write_text(final.text, encoding="utf-8")
-    profile, problems, _ = deckdsl.profile.read(path)
+    profile, problems, _ = deckdsl.profiles.profile.read(path)
     assert problems == []
     assert profile is not None and f"{profile.id}.game" == final.attrs["title"]
 

@@ -25,9 +25,9 @@ from lark.exceptions import LarkError
 from pydantic import ValidationError
 
 import deckdsl
-import deckdsl.parse
-from deckdsl.ast import Deck
+import deckdsl.lang.parse
 from deckdsl.diagnostics import CODES
+from deckdsl.lang.ast import Deck
 from deckdsl.span import Span
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -95,7 +95,7 @@ KEYWORDS = {
 
 @cache
 def reference_grammar():
-    return deckdsl.parse.grammar()
+    return deckdsl.lang.parse.grammar()
 
 
 @cache
@@ -292,7 +292,7 @@ def test_every_shipped_deck_round_trips(path):
 
 def test_round_trip_detects_an_invalid_node():
     """The round trip is a real check: a node built with a wrong field type does not survive it."""
-    from deckdsl import ast
+    from deckdsl.lang import ast
 
     deck = deckdsl.load(STANDARD).deck
     broken_card = ast.construct(ast.Card, span=deck.span, name="X", name_span=deck.span, copies="six")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import deckdsl
-from deckdsl import render
+from deckdsl.printing import render
 
 pypdf = pytest.importorskip("pypdf")
 
@@ -190,7 +190,7 @@ def _same(found, expected, tolerance=0.2):
 
 
 def test_card_boxes_and_crop_marks_where_the_layout_puts_them(standard_pdf):
-    from deckdsl import layout
+    from deckdsl.printing import layout
 
     sheet = layout.sheet()
     # The first sheet holds 9 rock cards (6 Muro Alto, 3 Joia Cobiçada): their backgrounds are the bleeds.
@@ -206,7 +206,7 @@ def test_card_boxes_and_crop_marks_where_the_layout_puts_them(standard_pdf):
 
 @pytest.mark.parametrize(("flip", "offset"), [("long", (0.0, 0.0)), ("short", (0.0, 0.0)), ("long", (1.5, -1.0))])
 def test_backs_line_up_behind_their_faces(tmp_path, flip, offset):
-    from deckdsl import layout
+    from deckdsl.printing import layout
 
     target = tmp_path / "deck.pdf"
     options = render.Options(flip=flip, back_offset=offset)

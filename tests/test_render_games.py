@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import deckdsl
-from deckdsl import layout, render
+from deckdsl.printing import layout, render
 
 pdfplumber = pytest.importorskip("pdfplumber")
 

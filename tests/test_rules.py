@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 
 import deckdsl
-from deckdsl import report, ruledocs
+from deckdsl.check import docs, report
+from deckdsl.check.config import Config
 from deckdsl.check.registry import RULES, all_codes
-from deckdsl.config import Config
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "rules"
@@ -100,13 +100,13 @@ def test_rule_documentation(rule):
 
 
 def test_generated_docs_are_fresh():
-    for relative, content in ruledocs.render().items():
+    for relative, content in docs.render().items():
         path = ROOT / relative
         assert path.exists() and path.read_text(encoding="utf-8") == content, (
-            f"{relative} is stale: run `python -m deckdsl.ruledocs` (make docs)"
+            f"{relative} is stale: run `python -m deckdsl.check.docs` (make docs)"
         )
     pages = {p.name for p in (ROOT / "docs" / "rules").glob("*.md")}
-    assert pages == {Path(r).name for r in ruledocs.render() if r.startswith("docs/rules/")}
+    assert pages == {Path(r).name for r in docs.render() if r.startswith("docs/rules/")}
 
 
 def test_standard_deck_and_examples_have_no_errors():

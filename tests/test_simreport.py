@@ -12,8 +12,9 @@ import pytest
 from click.testing import CliRunner
 
 import deckdsl
-from deckdsl import engine, sim, simreport
 from deckdsl.cli import main
+from deckdsl.games import janken
+from deckdsl.lab import sim, simreport
 
 ROOT = Path(__file__).resolve().parent.parent
 STANDARD = ROOT / "decks" / "janken-wars.deck"
@@ -90,7 +91,7 @@ class Page(HTMLParser):
 @pytest.fixture(scope="module")
 def loaded():
     result = deckdsl.load(STANDARD)
-    return result.deck, result.profile, engine.rules_for(result.deck, result.profile)
+    return result.deck, result.profile, janken.rules_for(result.deck, result.profile)
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""`deckdsl simulate` and the pieces under it (deckdsl.sim, deckdsl.bots.solve_zero_sum).
+"""`deckdsl simulate` and the pieces under it (deckdsl.lab.sim, deckdsl.games.bots.solve_zero_sum).
 
 The figures are checked for what a bug would break: counts that must add up, cards that cannot fire an
 action, values that cannot change, a seat advantage that should not exist between equal bots, a
@@ -23,10 +23,10 @@ import pytest
 from click.testing import CliRunner
 
 import deckdsl
-from deckdsl import sim
-from deckdsl.bots import make_player, parse_player, solve_zero_sum
 from deckdsl.cli import main
-from deckdsl.engine import EngineError, rules_for
+from deckdsl.games.bots import make_player, parse_player, solve_zero_sum
+from deckdsl.games.janken import EngineError, rules_for
+from deckdsl.lab import sim
 
 ROOT = Path(__file__).resolve().parent.parent
 STANDARD = "decks/janken-wars.deck"

@@ -10,8 +10,9 @@ import pytest
 from click.testing import CliRunner
 
 import deckdsl
-from deckdsl import ast, text
 from deckdsl.cli import main
+from deckdsl.lang import ast
+from deckdsl.text import writer as text
 
 ROOT = Path(__file__).resolve().parent.parent
 STANDARD = ROOT / "decks" / "janken-wars.deck"

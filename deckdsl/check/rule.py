@@ -13,9 +13,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from types import ModuleType
 
-from ..ast import Deck
 from ..diagnostics import Code, Diagnostic, Severity, register
-from ..profile import Profile
+from ..lang.ast import Deck
+from ..profiles.profile import Profile
 
 
 @dataclass(frozen=True)

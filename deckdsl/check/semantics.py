@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from enum import Enum
 
-from .. import ast
 from ..diagnostics import Diagnostic, Label, Severity, did_you_mean
-from ..profile import Profile
+from ..lang import ast
+from ..profiles.profile import Profile
 from ..span import Span
 
 CORE_FIELDS = tuple(ast.CARD_FIELDS)

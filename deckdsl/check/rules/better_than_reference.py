@@ -2,9 +2,9 @@
 
 ## What it does
 Flags a card worth 4 points or more that has an effect helping its owner and nothing that costs them:
-no `cost:`, no negative value, no step or clause that hurts them (`deckdsl.polarity.has_benefit` and
+no `cost:`, no negative value, no step or clause that hurts them (`deckdsl.check.polarity.has_benefit` and
 `has_drawback`).  For a `*` card the value is its definition at typical zone sizes
-(`deckdsl.polarity.typical_value`).  Such a card is strictly better than Origami Sublime, the standard
+(`deckdsl.check.polarity.typical_value`).  Such a card is strictly better than Origami Sublime, the standard
 deck's reference card: 4 points and no effect.
 
 ## Why
@@ -37,9 +37,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ... import ast
 from ...diagnostics import Diagnostic, Label
-from ...polarity import effect_nodes, has_benefit, has_drawback, polarity, typical_value
+from ...lang import ast
+from ..polarity import effect_nodes, has_benefit, has_drawback, polarity, typical_value
 from ..rule import Context
 
 CODE = "JW106"

@@ -29,9 +29,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ... import ast
 from ...diagnostics import Diagnostic, Label
-from ...polarity import effect_nodes
+from ...lang import ast
+from ..polarity import effect_nodes
 from ..rule import Context
 
 CODE = "JW104"

@@ -3,9 +3,9 @@
 ## What it does
 Compares the cards of each type two by two.  Card A dominates card B when both have whole-number values
 and A is at least as good on both counts — A's value >= B's value and the polarity of A's effects
-(`deckdsl.polarity.card_polarity`: what they are worth to the owner) >= B's — with at least one of the
+(`deckdsl.check.polarity.card_polarity`: what they are worth to the owner) >= B's — with at least one of the
 two strictly greater, and A has no drawback that B lacks (A has no drawback, or B has one too:
-`deckdsl.polarity.has_drawback`).  B is flagged, with its dominating cards shown.  Cards worth `*`
+`deckdsl.check.polarity.has_drawback`).  B is flagged, with its dominating cards shown.  Cards worth `*`
 are left out (their value depends on the game), and so are cards with no copies; two cards equal on both
 counts do not dominate each other.  The standard deck has no dominated card.
 
@@ -42,9 +42,9 @@ from __future__ import annotations
 import bisect
 from collections.abc import Iterator
 
-from ... import ast
 from ...diagnostics import Diagnostic, Label
-from ...polarity import card_polarity, has_drawback
+from ...lang import ast
+from ..polarity import card_polarity, has_drawback
 from ..rule import Context
 
 CODE = "JW107"

@@ -2,7 +2,7 @@
 
 ## What it does
 Flags a card whose value is a whole number above 4 when nothing about it costs its owner anything: no
-`cost:` and no step or clause that hurts them (`deckdsl.polarity.has_drawback`).  4 is the value of
+`cost:` and no step or clause that hurts them (`deckdsl.check.polarity.has_drawback`).  4 is the value of
 Origami Sublime, the standard deck's most valuable card.  Cards worth `*` are left out: their value
 already depends on the game.
 
@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ...diagnostics import Diagnostic
-from ...polarity import has_drawback
+from ..polarity import has_drawback
 from ..rule import Context
 
 CODE = "JW108"

@@ -1,7 +1,7 @@
 """rarity-tracks-power (JW101)
 
 ## What it does
-For each type, averages the static power (`deckdsl.polarity.power`: the card's typical value plus what
+For each type, averages the static power (`deckdsl.check.polarity.power`: the card's typical value plus what
 its effects are worth to its owner) of the cards of each rarity, weighted by copies.  It flags the deck
 when, in at least 2 of the types, that mean power rises strictly with rarity (simple < advanced <
 special) and the special cards are at least 2 points stronger than the simple ones.  One type that
@@ -49,7 +49,7 @@ from collections.abc import Iterator
 from itertools import pairwise
 
 from ...diagnostics import Diagnostic, Label
-from ...polarity import power
+from ..polarity import power
 from ..rule import Context
 
 CODE = "JW101"

@@ -62,9 +62,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import partial
 
-from ... import ast
 from ...diagnostics import Diagnostic, Label
-from ...profile import Profile
+from ...lang import ast
+from ...profiles.profile import Profile
 from ..rule import Context
 
 CODE = "JW105"

@@ -36,9 +36,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ... import ast
 from ...diagnostics import Diagnostic
-from ...polarity import effect_nodes
+from ...lang import ast
+from ..polarity import effect_nodes
 from ..rule import Context
 
 CODE = "JW115"

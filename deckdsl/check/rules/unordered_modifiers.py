@@ -53,9 +53,9 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from ... import ast
 from ...diagnostics import Diagnostic, Label
-from ...profile import Profile
+from ...lang import ast
+from ...profiles.profile import Profile
 from ..rule import Context
 
 CODE = "JW113"

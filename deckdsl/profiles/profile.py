@@ -3,7 +3,7 @@ components, rule parameters, the relations its reference card prints).
 
 A profile is data written by a designer in the game profile language (`*.game`, grammar
 `grammars/game.lark`, tutorial docs/profiles.md), not code: the checker, the engine and the renderer read
-everything game-specific from here.  `deckdsl.gamefile` reads the syntax; `build` here checks what it
+everything game-specific from here.  `deckdsl.profiles.gamefile` reads the syntax; `build` here checks what it
 means and reports every problem with its position.  The shipped profiles are `deckdsl/profiles/*.game`;
 a deck can also use a profile next to it (`game: my-game` finds `my-game.game` in the deck's folder or
 a folder above it).
@@ -18,9 +18,9 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 
-from .ast import CARD_FIELDS
-from .diagnostics import Diagnostic, did_you_mean
-from .span import Span
+from ..diagnostics import Diagnostic, did_you_mean
+from ..span import Span
+from .fields import CARD_FIELDS
 
 
 class ProfileError(Exception):
@@ -253,7 +253,7 @@ def available() -> list[str]:
 DEFAULT_PROFILE = "janken-wars"
 MAX_PROFILE_BYTES = 512 * 1024
 """Profiles above this size are refused (DK006): the largest shipped profile is 20 KB."""
-PROFILES = Path(__file__).parent / "profiles"
+PROFILES = Path(__file__).parent
 
 
 def find(profile_id: str, near: Path | None = None) -> Path | None:
@@ -288,7 +288,7 @@ def read(path: Path) -> tuple[Profile | None, list[Diagnostic], str]:
 
 @cache
 def _read(path: str, _mtime: int, _size: int) -> tuple[Profile | None, list[Diagnostic], str]:
-    from .files import lossy_text, read_file
+    from ..files import lossy_text, read_file
 
     text, problem = read_file(path, MAX_PROFILE_BYTES)
     if text is None:
@@ -303,7 +303,7 @@ def _read(path: str, _mtime: int, _size: int) -> tuple[Profile | None, list[Diag
             pass
     profile, problems = loads(text, path)
     if cached is not None:
-        from .files import write_atomic
+        from ..files import write_atomic
 
         try:
             write_atomic(Path(cached), pickle.dumps((profile, problems)))
@@ -315,12 +315,13 @@ def _read(path: str, _mtime: int, _size: int) -> tuple[Profile | None, list[Diag
 def _cache_file(text: str, path: str) -> str | None:
     """Where the built profile of `text` is kept between runs (parsing a profile costs ~10 ms of every
     `deckdsl check`): the user's own cache folder, keyed by the text, its path and the code that builds it."""
-    from .files import cache_folder
+    from ..files import cache_folder
 
     folder = cache_folder()
     if folder is None:
         return None
-    code = "".join(Path(__file__).with_name(name).read_text(encoding="utf-8") for name in ("profile.py", "gamefile.py"))
+    code = "".join(Path(__file__).with_name(name).read_text(encoding="utf-8")
+                   for name in ("profile.py", "gamefile.py", "fields.py"))
     digest = hashlib.sha256("\0".join((text, path, code)).encode()).hexdigest()[:24]
     return os.path.join(folder, f"profile-{digest}.pickle")
 
@@ -366,7 +367,7 @@ _BLOCKS: dict[str, tuple[str, ...]] = {
 _YES, _NO = ("yes", "true", "sim"), ("no", "false", "não", "nao")
 _CARD_WORDS = frozenset({"name", "card", "carta"} | {word for name, others in CARD_FIELDS.items()
                                                       for word in (name, *others)})
-"""The words of a card's own fields (`deckdsl.ast.CARD_FIELDS`): no attribute may take them."""
+"""The words of a card's own fields (`deckdsl.profiles.fields.CARD_FIELDS`): no attribute may take them."""
 
 
 class _Builder:

@@ -5,7 +5,7 @@ The deck's AST is compiled once (`compile_deck`) into small step, card-set and n
 of card ids: no pydantic object is touched while a game is played.  Nothing about the nine standard cards
 is written here; every card does what its effects say.
 
-A game asks its two players (`Player`: the bots of `deckdsl.bots`, or a person in `deckdsl play`) for
+A game asks its two players (`Player`: the bots of `deckdsl.games.bots`, or a person in `deckdsl play`) for
 every decision: the throw, which table card to take, what an effect picks, `may`, and whether to exchange
 a domain for stars.  The points the GDD leaves open are rule options of the profile (`Rules`, generated
 into docs/rules.md); the readings that are not options are written in that file too.
@@ -21,8 +21,8 @@ import random as _random
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 
-from . import ast
-from .profile import Profile
+from ..lang import ast
+from ..profiles.profile import Profile
 
 DECK, TABLE, SUPPLY, HAND, DOMAIN, DISCARD, STARS = 0, 1, 2, 3, 5, 7, 9
 """Zone indices: shared zones, then two per player (`HAND + player` …).  The hand holds the card a
@@ -82,7 +82,7 @@ def rules_for(deck: ast.Deck, profile: Profile, overrides: dict[str, str] | None
     for name, written in (overrides or {}).items():
         parameter = profile.rules.get(name)
         if parameter is None:
-            from .diagnostics import did_you_mean
+            from ..diagnostics import did_you_mean
 
             hint = did_you_mean(name, list(profile.rules)) or f"the parameters are {', '.join(profile.rules)}"
             raise ValueError(f"{profile.name} has no rule parameter `{name}` ({hint})")
@@ -100,7 +100,7 @@ def rules_for(deck: ast.Deck, profile: Profile, overrides: dict[str, str] | None
 class Player:
     """What a game asks a player.  `me` is the player's seat (0 or 1); options are card ids.
 
-    Subclasses (`deckdsl.bots`, the terminal player of `deckdsl play`) override every method.
+    Subclasses (`deckdsl.games.bots`, the terminal player of `deckdsl play`) override every method.
     """
 
     name = "player"

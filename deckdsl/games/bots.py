@@ -29,9 +29,9 @@ from __future__ import annotations
 import random as _random
 from collections.abc import Callable
 
-from . import ast
-from .engine import Game, Player, ZONE_OWNER
-from .polarity import polarity
+from ..check.polarity import polarity
+from ..lang import ast
+from .janken import Game, Player, ZONE_OWNER
 
 
 class Exchange:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
-from .diagnostics import CODES, Diagnostic, Severity
+from ..diagnostics import CODES, Diagnostic, Severity
 
 
 _split: tuple[str, list[str]] | None = None

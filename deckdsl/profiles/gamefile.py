@@ -2,7 +2,7 @@
 
 Like `tomllib` for TOML, this module only knows the syntax: it returns nested dicts and lists of
 strings and numbers, a `spans` table giving the source region of every field, block and map entry (keyed
-by its path), and syntax diagnostics.  What the fields mean is `deckdsl.profile`'s business.
+by its path), and syntax diagnostics.  What the fields mean is `deckdsl.profiles.profile`'s business.
 
 The data has one key per field of the `game` block (`players`, `id` …), and per kind of block a
 list of `Block`s (`data["attribute"]`).  A field's key is its head's words joined by spaces
@@ -19,11 +19,11 @@ from pathlib import Path
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from .diagnostics import Diagnostic
-from .files import grammar_cache
-from .span import Span
+from ..diagnostics import Diagnostic
+from ..files import grammar_cache
+from ..span import Span
 
-GRAMMAR = Path(__file__).parent / "grammars" / "game.lark"
+GRAMMAR = Path(__file__).parent.parent / "grammars" / "game.lark"
 
 
 @dataclass

@@ -1,4 +1,4 @@
-"""Read a deck file into a typed AST (`deckdsl.ast`) and syntax diagnostics.
+"""Read a deck file into a typed AST (`deckdsl.lang.ast`) and syntax diagnostics.
 
 How: a fast scanner cuts the file into top-level blocks (`deck`, `card`, `addendum`), then Lark's LALR
 parser reads each block with an inline builder that creates the AST nodes as rules are reduced (no parse
@@ -17,13 +17,13 @@ from pathlib import Path
 from lark import Lark
 from lark.exceptions import UnexpectedInput
 
+from ..diagnostics import Diagnostic, Label, did_you_mean
+from ..files import MAX_FILE_BYTES, decode, grammar_cache, read_file  # noqa: F401 — re-exported
+from ..profiles.profile import DEFAULT_PROFILE, Profile, available, find
+from ..profiles.profile import load as load_profile
+from ..span import Span
 from . import ast
 from .build import BUILDER, MAX_DEPTH, Header, TooDeep
-from .diagnostics import Diagnostic, Label, did_you_mean
-from .files import MAX_FILE_BYTES, decode, grammar_cache, read_file  # noqa: F401 — re-exported
-from .profile import DEFAULT_PROFILE, Profile, available, find
-from .profile import load as load_profile
-from .span import Span
 from .syntax import syntax_error, unclosed
 
 
@@ -32,7 +32,7 @@ from .syntax import syntax_error, unclosed
 
 
 def _grammar_text() -> str:
-    return (Path(__file__).parent / "grammars" / "deck.lark").read_text(encoding="utf-8")
+    return (Path(__file__).parent.parent / "grammars" / "deck.lark").read_text(encoding="utf-8")
 
 
 _PARSER: Lark | None = None
@@ -148,7 +148,7 @@ def parse_text(text: str, near: Path | None = None) -> tuple[Parsed, Profile | N
 
     The `deck` header is read first: its `game` names the profile whose attribute spellings the cards
     are read with (`tipo: pedra` becomes `type: rock`), found near the folder `near` (see
-    `deckdsl.profile.find`).  Returns what was parsed and that profile (None when the game has no profile,
+    `deckdsl.profiles.profile.find`).  Returns what was parsed and that profile (None when the game has no profile,
     or a broken one).
     """
     parser = _parser()

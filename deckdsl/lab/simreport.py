@@ -1,4 +1,4 @@
-"""The HTML report of `deckdsl simulate --report`: the figures of `deckdsl.sim` as a page a designer looks
+"""The HTML report of `deckdsl simulate --report`: the figures of `deckdsl.lab.sim` as a page a designer looks
 at rather than reads (who wins and how sure we are, how long games last, which cards win them).
 
 - One self-contained file: inline CSS and inline SVG charts drawn here, nothing to fetch (no script, font,
@@ -17,7 +17,7 @@ from pathlib import Path
 
 from markupsafe import Markup, escape
 
-TEMPLATES = Path(__file__).parent / "templates"
+TEMPLATES = Path(__file__).parent.parent / "templates"
 
 INK, MUTED, GRID = "#1a1a1a", "#555555", "#d9d9d9"
 BLUE, ORANGE, GREY, SLATE = "#2166ac", "#b35806", "#8a8a8a", "#4d6a88"

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from . import ast
+from ..lang import ast
 
 LANGUAGES = ("pt-BR", "en")
 

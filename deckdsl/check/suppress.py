@@ -12,9 +12,9 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .ast import Deck
-from .diagnostics import CODES, Diagnostic
-from .span import Span
+from ..diagnostics import CODES, Diagnostic
+from ..lang.ast import Deck
+from ..span import Span
 
 _ALLOW = re.compile(
     r'^(?P<before>(?:[^"#\n]|"(?:[^"\\\n]|\\.)*")*)#[ \t]*deckdsl:[ \t]*allow[ \t]+'

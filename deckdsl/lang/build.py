@@ -1,7 +1,7 @@
 """Build AST nodes as Lark's LALR parser reduces rules (an inline transformer: no parse tree, no recursion).
 
 `Builder` is given to `Lark(transformer=…)`; Lark calls `rule(children)` on each reduction and each method
-returns a node (`deckdsl.ast`) or a small intermediate value.  With `keep_all_tokens`, children include
+returns a node (`deckdsl.lang.ast`) or a small intermediate value.  With `keep_all_tokens`, children include
 keywords and punctuation, which give every node a span covering all it was written with.  Positions are
 shifted by the offsets of the block being parsed (`reset`), since blocks are parsed one at a time.
 """
@@ -13,10 +13,10 @@ from dataclasses import dataclass
 
 from lark import Token
 
+from ..diagnostics import Diagnostic, Label
+from ..profiles.profile import Profile
+from ..span import Span
 from . import ast
-from .diagnostics import Diagnostic, Label
-from .profile import Profile
-from .span import Span
 
 MAX_DEPTH = 48
 """Deepest nesting of effect nodes accepted (DK007); pydantic's own limit is ~255."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from . import ast
+from ..lang import ast
 
 CARD_VALUE = 2.0
 """What one card in a domain is typically worth (the standard deck's mean value is 2.1)."""
@@ -36,7 +36,7 @@ def polarity(node: ast.Node) -> float:
     """The polarity of an effect node for the owner of the card (see the module docstring)."""
     handler = globals().get(f"polarity_{type(node).__name__}")
     if handler is None:
-        raise NotImplementedError(f"deckdsl.polarity has no polarity_{type(node).__name__}")
+        raise NotImplementedError(f"deckdsl.check.polarity has no polarity_{type(node).__name__}")
     return handler(node)
 
 

@@ -14,11 +14,11 @@ from functools import cache
 from lark import Lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from ..diagnostics import Diagnostic, Label, did_you_mean
+from ..profiles.profile import Profile
+from ..span import Span
 from .ast import CARD_FIELDS, META_FIELDS
 from .build import unquote
-from .diagnostics import Diagnostic, Label, did_you_mean
-from .profile import Profile
-from .span import Span
 
 _TERMINAL_NAMES = {
     "_NL": "the end of the line", "$END": "the end of the block", "NAME": "a name", "STRING": 'a quoted text ("…")',
@@ -139,7 +139,7 @@ def _match_label(error: UnexpectedInput, parser: Lark, builder) -> str | None:
 
 def syntax_error(text: str, source: str, chunk, error: UnexpectedInput, parser: Lark, builder) -> Diagnostic:
     """The diagnostic for a block that failed to parse: `source` is the block as parsed, `chunk` where it
-    is in `text`; `builder` is the parser's `deckdsl.build.Builder` (its profile, and its state to keep
+    is in `text`; `builder` is the parser's `deckdsl.lang.build.Builder` (its profile, and its state to keep
     while the labelled examples are parsed)."""
     def at(line: int, column: int, width: int = 1) -> Span:
         local = Span.offset(source, line, column)

@@ -18,10 +18,10 @@ import random as _random
 from collections import Counter
 from dataclasses import dataclass, field
 
-from . import ast
-from .bots import make_player, parse_player
-from .engine import Compiled, Game, GameStats, Rules, compile_deck
-from .profile import Profile
+from ..games.bots import make_player, parse_player
+from ..games.janken import Compiled, Game, GameStats, Rules, compile_deck
+from ..lang import ast
+from ..profiles.profile import Profile
 
 CHUNK = 200
 """Games per unit of work (and per progress step)."""

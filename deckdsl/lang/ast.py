@@ -8,7 +8,7 @@ The tree is syntactic: card sets and numbers share one expression union (`Expr`)
 (`deckdsl.check.semantics`) types it — `count(3)` parses, and is reported as a type error.
 
 What each effect is worth to a card's owner (its polarity) is defined once, next to these classes, in
-`deckdsl.polarity` (one `polarity_<Node>` per effect node); lint rules read it from there.
+`deckdsl.check.polarity` (one `polarity_<Node>` per effect node); lint rules read it from there.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from typing import Annotated, Literal, TypeVar, Union
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field
 
-from .span import Span
+from ..profiles.fields import CARD_FIELDS, META_FIELDS  # noqa: F401 — re-exported
+from ..span import Span
 
 Player = Literal["you", "opponent"]
 NodeT = TypeVar("NodeT", bound="Node")
@@ -427,17 +428,6 @@ class Card(Node):
         """The card's rarity (`simple`, `advanced`, `special` in Janken Wars)."""
         value = self.attribute("rarity")
         return None if value is None else str(value)
-
-
-CARD_FIELDS: dict[str, tuple[str, ...]] = {
-    "copies": ("cópias", "copias"), "value": ("valor",), "cost": ("custo",), "action": ("ação", "acao"),
-    "condition": ("condição", "condicao"), "flavor": ("sabor",), "art": ("arte",), "text": ("texto",),
-}
-"""The fields of a card besides its profile attributes, each with its other spellings: the keywords of
-the grammar (a test keeps the two the same)."""
-
-META_FIELDS = ("game", "version", "authors", "license", "language")
-"""The fields of the `deck` header."""
 
 
 class CardRef(Node):

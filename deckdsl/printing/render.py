@@ -1,6 +1,6 @@
 """Print-and-play PDF sheets: the deck's cards through `templates/deck.html.j2` and WeasyPrint.
 
-- Geometry from `deckdsl.layout`; each card's text from `deckdsl.text` (so the printed text says what the
+- Geometry from `deckdsl.printing.layout`; each card's text from `deckdsl.text` (so the printed text says what the
   effects do).
 - Untrusted decks: Jinja2 autoescapes every text and fails on undefined names; WeasyPrint's only way to
   read a file is `SafeFetcher`, which serves files inside the deck's folder and the package's templates
@@ -48,15 +48,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote, unquote, urlsplit
 
+from ..diagnostics import Diagnostic
+from ..files import write_atomic
+from ..lang.ast import Card, Deck
+from ..profiles.profile import Profile
+from ..span import Span
+from ..text import card_text, language_of
 from . import layout
-from .ast import Card, Deck
-from .diagnostics import Diagnostic
-from .files import write_atomic
-from .profile import Profile
-from .span import Span
-from .text import card_text, language_of
 
-TEMPLATES = Path(__file__).parent / "templates"
+TEMPLATES = Path(__file__).parent.parent / "templates"
 
 ICONS = {  # wrapped in Markup below: our own constant markup, never deck text
     "rock": '<path d="M4 17 7 8l6-3 6 4 2 8-5 3H8z" fill="#6b645a" stroke="#222" stroke-width="1.2"/>',
