@@ -72,6 +72,7 @@ CODES: dict[str, Code] = {
         Code("DK120", "zone-owner", E, "a shared zone given an owner, or a player zone without one"),
         Code("DK121", "duplicate-modifier-order", E, "an addendum order names a card twice or only one card"),
         Code("DK122", "choice-not-possible", E, "a selection asks for more or fewer cards than makes sense"),
+        Code("DK123", "contradictory-order", E, "addenda order the same cards both ways (a cycle of `order:` lines)"),
         Code("DK130", "unused-suppression", W, "a `# deckdsl: allow` comment that suppresses nothing"),
         # DK3xx: printing
         Code("DK301", "file-outside-deck", E, "rendering refused a file outside the deck's folder, or a URL"),
@@ -120,8 +121,9 @@ class Diagnostic:
 
     `code`: a key of `CODES`.  `message`: stands on its own, sentence case, no trailing period,
     identifiers in backticks.  `span`: the smallest region at fault.  `labels`: other regions involved.
-    `help`: what to do, when there is something useful to say.  `path`: the file (set by the loader).
-    `severity`: defaults to the code's.
+    `notes`: facts that back the finding up (a concrete situation where two orders differ …), one
+    sentence each.  `help`: what to do, when there is something useful to say.  `path`: the file (set
+    by the loader).  `severity`: defaults to the code's.
     """
 
     code: str
@@ -131,6 +133,7 @@ class Diagnostic:
     help: str | None = None
     path: str | None = None
     severity: Severity = field(default=None)  # type: ignore[assignment]
+    notes: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.code not in CODES:
@@ -141,6 +144,11 @@ class Diagnostic:
     @property
     def name(self) -> str:
         return CODES[self.code].name
+
+    @property
+    def details(self) -> str:
+        """The notes and the help as lines of text, for views that have only a message field."""
+        return "".join(f"\nnote: {note}" for note in self.notes) + (f"\nhelp: {self.help}" if self.help else "")
 
     def sort_key(self) -> tuple:
         return (self.path or "", self.span.start, self.code, self.message)

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import deckdsl
+from deckdsl.check.config import Config
 from deckdsl.games import bots, janken
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -25,10 +26,15 @@ def _effects() -> list[str]:
                        re.S | re.M)
     texts += [p.read_text(encoding="utf-8") for p in sorted((ROOT / "tests" / "rules").glob("*.deck"))]
     lines = {" ".join(m.group(0).split("#")[0].split()) for text in texts for m in EFFECT.finditer(text)}
+    # A fixture's `named "X"` is about its own cards: here it names a card of the standard deck.
+    known = set(re.findall(r'^card "([^"]+)"', STANDARD, re.M))
+    lines = {re.sub(r'named "([^"]+)"', lambda m: m.group(0) if m.group(1) in known else 'named "Muro Alto"', line)
+             for line in lines}
     return sorted(line for line in lines if line)
 
 
 EFFECTS = _effects()
+HAZARDS = ("JW113", "JW117", "JW118", "JW119")
 
 
 def _variant(effect: str) -> str:
@@ -46,7 +52,8 @@ def test_there_are_many_constructs_to_play():
 
 @pytest.mark.parametrize("effect", EFFECTS)
 def test_every_checked_effect_plays(effect):
-    result = deckdsl.loads(_variant(effect), "variant.deck")
+    # An unresolved ordering hazard is played in the engine's default order (docs/language.md, section 9).
+    result = deckdsl.loads(_variant(effect), "variant.deck", config=Config(ignore=HAZARDS))
     if result.errors:
         pytest.skip(f"does not check: {result.errors[0].code} {result.errors[0].message}")
     rules = janken.rules_for(result.deck, result.profile, {"round_limit": "300"})

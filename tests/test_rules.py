@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -128,3 +129,16 @@ def test_sarif_is_valid_against_the_official_schema(tmp_path):
     for result in log["runs"][0]["results"]:
         assert rules[result["ruleIndex"]]["id"] == result["ruleId"]
     assert {r["id"] for r in rules} >= set(CODES)
+
+
+@pytest.mark.parametrize("code", [rule.code.code for rule in RULES if "## What deckdsl says" in rule.doc])
+def test_documented_output_is_what_deckdsl_says(code):
+    """A rule page that shows deckdsl's output for its example shows what deckdsl really says."""
+    doc = next(rule.doc for rule in RULES if rule.code.code == code)
+    example = doc.split("## Example", 1)[1].split("\n##", 1)[0]
+    said = doc.split("## What deckdsl says", 1)[1].split("\n##", 1)[0]
+    text = 'deck "Exemplo" {\n  game: janken-wars\n}\n\n' + textwrap.dedent(example).strip() + "\n"
+    result = deckdsl.loads(text, "example.deck", config=Config(select=(code,)))
+    output = " ".join(" ".join(report.full(d, text).split()) for d in result.diagnostics)
+    for item in re.split(r" (?=error\[|warning\[|= note:|= help:)", " ".join(said.split())):
+        assert item in output, f"{code}: the page says\n  {item}\nbut deckdsl says\n  {output}"

@@ -16,13 +16,16 @@ from .rules import (
     long_effect,
     low_star_cost,
     name_shape,
-    needless_modifier_order,
+    needless_order,
     paper_value,
     plain_special_card,
     rarity_tracks_power,
     single_counterpart,
     star_gain,
+    unordered_discard_priorities,
     unordered_modifiers,
+    unordered_triggers,
+    unordered_values,
 )
 
 RULES: tuple[Rule, ...] = tuple(
@@ -43,9 +46,12 @@ RULES: tuple[Rule, ...] = tuple(
         name_shape,  # JW111
         paper_value,  # JW112
         unordered_modifiers,  # JW113
-        needless_modifier_order,  # JW114
+        needless_order,  # JW114
         star_gain,  # JW115
         low_star_cost,  # JW116
+        unordered_triggers,  # JW117
+        unordered_values,  # JW118
+        unordered_discard_priorities,  # JW119
     )
 )
 

@@ -50,6 +50,8 @@ def full(diagnostic: Diagnostic, text: str) -> str:
                 out.append(f"{gutter} | {prefix}{carets}{(' ' + message) if message else ''}".rstrip())
             previous = number
         out.append(f"{gutter} |")
+    for note in diagnostic.notes:
+        out.append(f"{gutter} = note: {note}")
     if diagnostic.help:
         out.append(f"{gutter} = help: {diagnostic.help}")
     return "\n".join(out)
@@ -76,6 +78,7 @@ def as_dict(diagnostic: Diagnostic) -> dict:
         "end_line": span.end_line,
         "end_column": span.end_column,
         "help": diagnostic.help,
+        "notes": list(diagnostic.notes),
         "labels": [
             {"message": label.message, "line": label.span.line, "column": label.span.column,
              "end_line": label.span.end_line, "end_column": label.span.end_column}
@@ -107,8 +110,7 @@ def github(diagnostic: Diagnostic) -> str:
         f"endLine={span.end_line},endColumn={span.end_column},"
         f"title={_escape_property(diagnostic.code + ' ' + CODES[diagnostic.code].name)}"
     )
-    message = diagnostic.message + (f"\nhelp: {diagnostic.help}" if diagnostic.help else "")
-    return f"::{level} {properties}::{_escape_data(message)}"
+    return f"::{level} {properties}::{_escape_data(diagnostic.message + diagnostic.details)}"
 
 
 def to_sarif(diagnostics: Iterable[Diagnostic], rules: Iterable, version: str) -> str:
@@ -140,7 +142,7 @@ def to_sarif(diagnostics: Iterable[Diagnostic], rules: Iterable, version: str) -
             "ruleId": diagnostic.code,
             "ruleIndex": index[diagnostic.code],
             "level": level[diagnostic.severity.value],
-            "message": {"text": diagnostic.message + (f"\nhelp: {diagnostic.help}" if diagnostic.help else "")},
+            "message": {"text": diagnostic.message + diagnostic.details},
             "locations": [{
                 "physicalLocation": {
                     "artifactLocation": {"uri": _uri(diagnostic.path)},

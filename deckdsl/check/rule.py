@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import ModuleType
 
 from ..diagnostics import Code, Diagnostic, Severity, register
@@ -20,10 +20,18 @@ from ..profiles.profile import Profile
 
 @dataclass(frozen=True)
 class Context:
-    """What a rule sees: the deck and its game profile."""
+    """What a rule sees: the deck and its game profile, and `shared`: analyses several rules read,
+    worked out once per check (`shared_by`)."""
 
     deck: Deck
     profile: Profile
+    shared: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def shared_by(self, name: str, build: Callable[[], object]):
+        """The analysis called `name`, built by `build()` the first time a rule asks for it."""
+        if name not in self.shared:
+            self.shared[name] = build()
+        return self.shared[name]
 
 
 @dataclass(frozen=True)

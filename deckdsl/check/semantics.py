@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from enum import Enum
 
-from ..diagnostics import Diagnostic, Label, Severity, did_you_mean
+from ..diagnostics import Diagnostic, Label, did_you_mean
 from ..lang import ast
 from ..profiles.profile import Profile
 from ..span import Span
+from .hazards.order import contradictions
 
 CORE_FIELDS = tuple(ast.CARD_FIELDS)
 META_FIELDS = ast.META_FIELDS
@@ -60,8 +61,9 @@ def analyze(
                 if ref.name not in names:
                     yield Diagnostic(
                         "DK111", f"the addendum names `{ref.name}`, which is not a card of this deck",
-                        ref.span, help=did_you_mean(ref.name, sorted(names)), severity=Severity.WARNING,
+                        ref.span, help=did_you_mean(ref.name, sorted(names)),
                     )
+    yield from contradictions(deck)
 
 
 def _header(deck: ast.Deck, profile: Profile | None) -> Iterator[Diagnostic]:
@@ -374,9 +376,14 @@ class _Effects:
         self.expect(node.expr, Type.NUMBER, "the value")
 
     def visit_ValueModifier(self, node: ast.ValueModifier) -> None:
-        self.continuous = True
+        self.continuous = not node.chosen_on_entry
         self.expect(node.cards, Type.CARDS, "what is modified")
         self.continuous = False
+        if node.chosen_on_entry and not (isinstance(node.cards, ast.Selection) and node.cards.is_choice):
+            self.report(
+                "DK122", "cards picked when this card enters a domain must be a choice: say how many", node.cards,
+                help="write `another card in your domain`, `a card of type pedra in your domain` …",
+            )
         self.expect(node.amount, Type.NUMBER, "the modifier")
 
     def visit_DiscardPriority(self, node: ast.DiscardPriority) -> None:

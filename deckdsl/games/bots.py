@@ -119,6 +119,10 @@ class _Heuristic(Player):
         return max(game.zones[1], key=lambda card: _card_worth(game, card))
 
     def choose(self, game, me, request, options, count):
+        if request.verb == "modify":  # a modifier on a chosen card: the best card to help, or to hurt
+            helps = polarity(request.step) >= 0
+            return sorted(options, key=lambda card: _card_worth(game, card), reverse=helps)[:count]
+
         def good_for_me(card):
             owner = ZONE_OWNER[game.loc[card]]
             worth = _card_worth(game, card)

@@ -21,6 +21,7 @@ import random as _random
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 
+from ..check.hazards.order import Orders
 from ..lang import ast
 from ..profiles.profile import Profile
 
@@ -38,6 +39,22 @@ BRINDE_NAME, STAR_NAME = "Brinde", "Estrela"
 MAX_NESTING = 64
 """How deep effects may trigger effects (each level is a few Python frames: this keeps far below the
 interpreter's recursion limit); deeper is reported as a loop, like the step limit."""
+
+
+class _Cycle(Exception):
+    """A value read a card the addenda put after it, and that card's value read it back."""
+
+    def __init__(self, card: int):
+        self.card = card
+
+
+class _Choice:
+    """The choice a modifier on a chosen card makes when its card enters a domain (a `pick` step)."""
+
+    verb = "modify"
+
+    def __init__(self, node: ast.ValueModifier):
+        self.node = node
 
 
 class EngineError(Exception):
@@ -135,7 +152,7 @@ class Player:
 class Request:
     """What an effect asks a player to decide.  `card`: the id of the card whose effect it is.
     `step`: the step's AST node (for its rules text).  `verb`: `discard`, `gain`, `swap`, `bottom`,
-    `cancel` or `may`.  `actor`: the seat doing the step.  `zone`: where the options are (a zone index),
+    `cancel`, `may`, or `modify` (a modifier on a chosen card choosing, `step` its ValueModifier).  `actor`: the seat doing the step.  `zone`: where the options are (a zone index),
     or None."""
 
     card: int
@@ -162,7 +179,9 @@ class Ctx:
 class CardDef:
     """One card of the deck (all its copies), compiled.  `throw`: index of its type among the throws,
     -1 when it has none (Brinde, Star).  `base`: its printed value, None for `*`.  `priority`: 1 for
-    `discarded first`, -1 for `discarded last`, else 0."""
+    `discarded first`, -1 for `discarded last`, else 0.  `modifiers`: (cards, op, amount, chosen on entry,
+    node) each.  `entry`: (its index in `modifiers`, the node) of the modifiers whose cards are chosen
+    when the card enters a domain."""
 
     index: int
     name: str
@@ -175,13 +194,19 @@ class CardDef:
     modifiers: list = field(default_factory=list)
     priority: int = 0
     triggers: list = field(default_factory=list)
+    entry: list = field(default_factory=list)
 
 
 @dataclass
 class Compiled:
     """A deck compiled for the engine.  `defs`: one `CardDef` per card, then Brinde and Star.
     `def_of[id]`, `throw_of[id]`, `base_of[id]`: per card id.  `deck_ids`: the deck's copies.
-    `throws`: the dispute's values (`rock`, `paper`, `scissors`); `beats[i]`: the throw `i` beats."""
+    `throws`: the dispute's values (`rock`, `paper`, `scissors`); `beats[i]`: the throw `i` beats.
+
+    The order of effects that could apply at one moment (`deckdsl.check.hazards.order`: the addenda's,
+    else a default): `ordered_modifiers`, (card index, k, modifier) in the order they apply to a value;
+    `trigger_rank[card index]`: the order triggers on one event resolve in; `before`: the (card index,
+    card index) pairs the addenda order, for values that read each other and discard priorities."""
 
     deck: ast.Deck
     rules: Rules
@@ -201,6 +226,9 @@ class Compiled:
     dispute_triggers: bool
     priorities: bool
     ordered_modifiers: list
+    trigger_rank: list[int]
+    before: frozenset[tuple[int, int]]
+    entry_choices: bool
 
     def name(self, card: int) -> str:
         return self.defs[self.def_of[card]].name
@@ -228,8 +256,8 @@ class _Compiler:
     def run(self) -> Compiled:
         deck, rules = self.deck, self.rules
         defs: list[CardDef] = []
-        orders = [ref.name for addendum in deck.addenda for order in addendum.orders for ref in order.cards]
-        ordered = []
+        orders = Orders(deck)
+        modifiers = []
         for index, card in enumerate(deck.cards):
             thrown = card.attribute(self.profile.dispute_attribute)
             definition = CardDef(
@@ -241,15 +269,17 @@ class _Compiler:
                 definition.cost = [self.compile(step) for step in card.cost.steps]
             if card.action is not None:
                 definition.action = [self.compile(step) for step in card.action.steps]
-            for clause in card.condition.clauses if card.condition else ():
+            for number, clause in enumerate(card.condition.clauses if card.condition else ()):
                 if isinstance(clause, ast.ValueDefinition):
                     definition.value_def = self.compile(clause.expr)
                 elif isinstance(clause, ast.ValueModifier):
-                    modifier = (self.compile(clause.cards), clause.op, self.compile(clause.amount))
+                    k = len(definition.modifiers)
+                    modifier = (self.compile(clause.cards), clause.op, self.compile(clause.amount),
+                                clause.chosen_on_entry, clause)
                     definition.modifiers.append(modifier)
-                    rank = _OP_RANK[clause.op]
-                    key = (0, orders.index(card.name), 0) if card.name in orders else (1, rank, index)
-                    ordered.append((key, index, modifier))
+                    if clause.chosen_on_entry:
+                        definition.entry.append((k, clause))
+                    modifiers.append((index, k, number, card.name, modifier))
                 elif isinstance(clause, ast.DiscardPriority):
                     definition.priority = 1 if clause.order == "first" else -1
                 elif isinstance(clause, ast.Trigger):
@@ -278,13 +308,16 @@ class _Compiler:
         star_ids = list(range(len(def_of), len(def_of) + stars))
         def_of.extend([len(deck.cards) + 1] * stars)
         beats = [self.throws.index(self.profile.beats[t]) for t in self.throws]
-        ordered.sort(key=lambda item: item[0])
+        sequence = orders.sequence(modifiers, name=lambda item: item[3],
+                                   default=lambda item: (_OP_RANK[item[4][1]], item[0], item[2]), chained=True)
+        ranks = orders.rank([card.name for card in deck.cards])
+        ordered = sorted(orders.names)
         return Compiled(
             deck=deck, rules=rules, defs=defs, def_of=def_of,
             throw_of=[defs[d].throw for d in def_of], base_of=[defs[d].base for d in def_of],
             deck_ids=deck_ids, brinde_ids=brinde_ids, star_ids=star_ids, throws=self.throws, beats=beats,
-            modifiers=bool(ordered),
-            self_referential=bool(ordered) or any(
+            modifiers=bool(modifiers),
+            self_referential=bool(modifiers) or any(
                 isinstance(node, ast.ValueFilter) or (isinstance(node, ast.Function) and node.name == "total")
                 for card in deck.cards if card.condition for clause in card.condition.clauses
                 if isinstance(clause, ast.ValueDefinition) for node in clause.walk()
@@ -293,7 +326,11 @@ class _Compiler:
             discard_triggers=any(t[0] == "DiscardEvent" for d in defs for t in d.triggers),
             dispute_triggers=any(t[0] == "DisputeEvent" for d in defs for t in d.triggers),
             priorities=any(d.priority for d in defs),
-            ordered_modifiers=[(index, modifier) for _, index, modifier in ordered],
+            ordered_modifiers=[(index, k, modifier) for index, k, _, _, modifier in sequence],
+            trigger_rank=[ranks[card.name] for card in deck.cards] + [len(ranks), len(ranks) + 1],
+            before=frozenset((self.names[a], self.names[b]) for a in ordered for b in ordered
+                             if orders.before(a, b)),
+            entry_choices=any(d.entry for d in defs),
         )
 
     def compile(self, node: ast.Node):
@@ -732,7 +769,10 @@ class Game:
         self.starred = [0, 0]
         self.cancelled: set[int] = set()
         self.running: list[tuple[int, str]] = []
-        self.valuing: set[int] = set()
+        self.valuing: dict[int, object] = {}
+        self.computing: list[int] = []
+        self.guards: list[int] = []
+        self.chosen: dict[tuple[int, int], list[int]] = {}
 
     # -- moving cards ----------------------------------------------------------------------
 
@@ -761,8 +801,29 @@ class Game:
                 self.starred[seat] += 1
             else:
                 self.printed[seat] += base
+        if self.compiled.entry_choices:
+            self._moved(card, source, zone)
         if self.listener:
             self.listener("move", {"card": card, "from": source, "to": zone})
+
+    def _moved(self, card: int, source: int, zone: int) -> None:
+        """Keep the choices of modifiers on a chosen card: a choice ends when its card leaves its domain or
+        the chosen card leaves the zone it was chosen in; a card entering a domain makes its choices."""
+        if source == zone:
+            return
+        chosen = self.chosen
+        for key in [key for key in chosen if key[0] == card]:
+            del chosen[key]
+        for targets in chosen.values():
+            if card in targets:
+                targets.remove(card)
+        if DOMAIN <= zone < DISCARD:
+            entry = self.compiled.defs[self.compiled.def_of[card]].entry
+            if entry:
+                seat = zone - DOMAIN
+                modifiers = self.compiled.defs[self.compiled.def_of[card]].modifiers
+                for k, node in entry:
+                    chosen[(card, k)] = self.pick(modifiers[k][0], Ctx(seat, card), seat, _Choice(node))
 
     def _entered_domain(self, seat: int, card: int) -> None:
         """Keep `printed[seat]` (the sum of the domain's printed values) and `starred[seat]` (how many
@@ -799,6 +860,9 @@ class Game:
                 self._entered_domain(zone - DOMAIN, card)
         for card, zone in ((first, zone_b), (second, zone_a)):
             self._settle(card, zone)
+        if self.compiled.entry_choices:
+            self._moved(first, zone_a, self.loc[first])
+            self._moved(second, zone_b, self.loc[second])
         if self.listener:
             self.listener("swap", {"first": first, "second": second})
         for card, zone, origin in ((second, zone_a, zone_b), (first, zone_b, zone_a)):
@@ -836,8 +900,11 @@ class Game:
 
     def value(self, card: int):
         """The card's current value: printed, or (in a domain) its `value =` definition, with every value
-        modifier in force applied in order.  A `*` card outside a domain is worth 0; a value that depends
-        on itself counts its printed value (0 for `*`) inside its own computation."""
+        modifier in force applied in order.  A `*` card outside a domain is worth 0.  A value being worked
+        out reads itself as it stands so far (its printed value, 0 for `*`, until its definition and each
+        modifier are applied: a modifier's `with value` filter sees what the earlier ones made of it); a
+        value that reads a card the addenda put after it, whose value reads it back, counts that card at
+        its printed value (`_Cycle`)."""
         compiled = self.compiled
         base = compiled.base_of[card]
         if base is not None and not compiled.modifiers:
@@ -847,37 +914,65 @@ class Game:
             if not DOMAIN <= zone < DISCARD:
                 return 0
             return compiled.defs[compiled.def_of[card]].value_def(self, Ctx(zone - DOMAIN, card))
-        if card in self.valuing:
-            return base or 0
-        self.valuing.add(card)
+        valuing = self.valuing
+        if card in valuing:
+            if self.guards and card in self.guards:
+                raise _Cycle(card)
+            return valuing[card]
+        if compiled.before and self.computing:
+            current = self.computing[-1]
+            if (compiled.def_of[current], compiled.def_of[card]) in compiled.before:
+                self.guards.append(current)
+                try:
+                    return self._worked_out(card, base)
+                except _Cycle as cycle:
+                    if cycle.card != current:
+                        raise
+                    return base or 0
+                finally:
+                    self.guards.pop()
+        return self._worked_out(card, base)
+
+    def _worked_out(self, card: int, base):
+        compiled, valuing = self.compiled, self.valuing
+        valuing[card] = base or 0
+        self.computing.append(card)
         try:
             if base is None:
                 zone = self.loc[card]
                 definition = compiled.defs[compiled.def_of[card]].value_def
                 base = definition(self, Ctx(zone - DOMAIN, card)) if DOMAIN <= zone < DISCARD and definition else 0
+                valuing[card] = base
             if compiled.modifiers:
                 base = self._modified(card, base)
             return base
         finally:
-            self.valuing.discard(card)
+            self.computing.pop()
+            del valuing[card]
 
     def _modified(self, card: int, value):
-        for index, (cards, op, amount) in self.compiled.ordered_modifiers:
+        def_of, loc, valuing = self.compiled.def_of, self.loc[card], self.valuing
+        for index, k, (cards, op, amount, chosen, _) in self.compiled.ordered_modifiers:
             for seat in (0, 1):
                 for holder in self.zones[DOMAIN + seat]:
-                    if self.compiled.def_of[holder] != index:
+                    if def_of[holder] != index:
                         continue
                     ctx = Ctx(seat, holder)
-                    if card in cards.cards(self, ctx, False):
-                        number = amount(self, ctx)
-                        if op == "add":
-                            value += number
-                        elif op == "subtract":
-                            value -= number
-                        elif op == "multiply":
-                            value *= number
-                        else:
-                            value = number
+                    if chosen:
+                        if card not in self.chosen.get((holder, k), ()):
+                            continue
+                    elif not cards.matches(self, ctx, card, loc):
+                        continue
+                    number = amount(self, ctx)
+                    if op == "add":
+                        value += number
+                    elif op == "subtract":
+                        value -= number
+                    elif op == "multiply":
+                        value *= number
+                    else:
+                        value = number
+                    valuing[card] = value
         return value
 
     def domain_value(self, seat: int):
@@ -940,15 +1035,20 @@ class Game:
         return picked
 
     def _by_priority(self, cards: list[int]) -> list[int]:
-        """The cards a discard may pick first: a domain's `discarded first` cards before its others,
-        its `discarded last` cards after them (cards outside domains have no priority)."""
+        """The cards a discard may pick first: a domain's `discarded first` cards before its others, its
+        `discarded last` cards after them (cards outside domains have no priority); among cards of the same
+        priority, not one the addenda put after another of them."""
         defs, def_of = self.compiled.defs, self.compiled.def_of
 
         def rank(card):
             return defs[def_of[card]].priority if DOMAIN <= self.loc[card] < DISCARD else 0
 
         best = max(rank(card) for card in cards)
-        return [card for card in cards if rank(card) == best]
+        found = [card for card in cards if rank(card) == best]
+        before = self.compiled.before
+        if best and before:
+            found = [card for card in found if not any((def_of[o], def_of[card]) in before for o in found)]
+        return found
 
     def run_steps(self, steps, ctx: Ctx, card: int, kind: str) -> None:
         """Run a cost, action or trigger's steps (checkpoints between them: exchange_window = step)."""
@@ -1004,24 +1104,42 @@ class Game:
             self._fire("DiscardEvent", seat, card, origin)
 
     def _fire(self, kind: str, seat: int, card: int, origin: int, outcome: str = "", throw: int = -1):
-        defs, def_of = self.compiled.defs, self.compiled.def_of
-        holders = [(owner, holder) for owner in (0, 1) for holder in self.zones[DOMAIN + owner]
-                   if defs[def_of[holder]].triggers]
-        for owner, holder in holders:
+        self._fire_all([(kind, seat, card, origin, outcome, throw)])
+
+    def _fire_all(self, events: list[tuple]) -> None:
+        """Resolve the triggers that `events` (happening at one moment) set off, in the deck's order of
+        triggers (`trigger_rank`: the addenda's, else the deck file's); copies of one card, the event's
+        player's first, then by the order they entered the domain.  A trigger whose card has left its
+        domain by its turn does not resolve."""
+        compiled = self.compiled
+        defs, def_of, trigger_rank = compiled.defs, compiled.def_of, compiled.trigger_rank
+        first_seat = events[0][1]
+        pending = []
+        for owner in (0, 1):
+            for position, holder in enumerate(self.zones[DOMAIN + owner]):
+                triggers = defs[def_of[holder]].triggers
+                if not triggers:
+                    continue
+                for number, (event_kind, event, matcher, event_throw, steps) in enumerate(triggers):
+                    for kind, seat, card, origin, outcome, throw in events:
+                        if event_kind != kind or (seat == owner) != (event.player == "you"):
+                            continue
+                        ctx = Ctx(owner, holder, card)
+                        if kind == "DisputeEvent":
+                            if event.outcome != outcome or (event_throw is not None and event_throw != throw):
+                                continue
+                        elif not matcher.matches(self, ctx, card, origin):
+                            continue
+                        key = (trigger_rank[def_of[holder]], number, owner != first_seat, position)
+                        pending.append((key, owner, holder, ctx, steps, kind, card))
+        if len(pending) > 1:
+            pending.sort(key=lambda item: item[0])
+        for _, owner, holder, ctx, steps, kind, card in pending:
             if self.loc[holder] != DOMAIN + owner:
                 continue
-            for event_kind, event, matcher, event_throw, steps in defs[def_of[holder]].triggers:
-                if event_kind != kind or (seat == owner) != (event.player == "you"):
-                    continue
-                ctx = Ctx(owner, holder, card)
-                if kind == "DisputeEvent":
-                    if event.outcome != outcome or (event_throw is not None and event_throw != throw):
-                        continue
-                elif not matcher.matches(self, ctx, card, origin):
-                    continue
-                if self.listener:
-                    self.listener("trigger", {"card": holder, "event": kind, "it": card})
-                self.run_steps(steps, ctx, holder, "trigger")
+            if self.listener:
+                self.listener("trigger", {"card": holder, "event": kind, "it": card})
+            self.run_steps(steps, ctx, holder, "trigger")
 
     # -- exchanges -------------------------------------------------------------------------
 
@@ -1127,8 +1245,8 @@ class Game:
         seat, throw = (0, a) if beats[a] == b else (1, b)
         self.active = seat
         if self.compiled.dispute_triggers:
-            self._fire("DisputeEvent", seat, -1, -1, "win", throw)
-            self._fire("DisputeEvent", 1 - seat, -1, -1, "lose", (b if seat == 0 else a))
+            self._fire_all([("DisputeEvent", seat, -1, -1, "win", throw),
+                            ("DisputeEvent", 1 - seat, -1, -1, "lose", (b if seat == 0 else a))])
         return seat, throw
 
     def win(self, seat: int, throw: int) -> None:
@@ -1229,7 +1347,10 @@ class Game:
         copy.starred = list(self.starred)
         copy.cancelled = set(self.cancelled)
         copy.running = []
-        copy.valuing = set()
+        copy.valuing = {}
+        copy.computing = []
+        copy.guards = []
+        copy.chosen = {key: list(targets) for key, targets in self.chosen.items()}
         copy.players = players
         copy.listener = None
         copy.stats = None

@@ -325,16 +325,20 @@ class ValueDefinition(Node):
 class ValueModifier(Node):
     """`cards get +1`: a continuous change to the value of other cards.
 
-    `cards`: the affected cards (no choice: all that match, re-evaluated continuously).
-    `op`: `add`, `subtract`, `multiply` or `set`.  `amount`: the number applied.
-    The order in which several modifiers apply is the deck's addenda's, else the default order
-    documented in docs/language.md (set, then multiply, then add/subtract; ties by deck order).
+    `cards`: the affected cards: every card that matches, re-evaluated continuously — or, when
+    `chosen_on_entry`, the cards a selection picks once, when this card enters a domain (`another card in
+    your domain, chosen by you when this card enters it, gets +1`): the modifier then applies to them
+    while they and this card stay where they were.  `op`: `add`, `subtract`, `multiply` or `set`.
+    `amount`: the number applied.  The order in which several modifiers apply is the deck's addenda's
+    (docs/language.md, section 9); the checker reports modifiers whose order matters and no addendum
+    settles (JW113).
     """
 
     kind: Literal["ValueModifier"] = "ValueModifier"
     cards: Expr
     op: Literal["add", "subtract", "multiply", "set"]
     amount: Expr
+    chosen_on_entry: bool = False
 
 
 class DiscardPriority(Node):

@@ -302,8 +302,17 @@ class _Builder:
         return self._node(ast.ValueDefinition, children, expr=children[2])
 
     def value_modifier(self, children):
-        op = _MODIFIER_OPS[str(children[2])]
-        return self._node(ast.ValueModifier, children, cards=children[0], op=op, amount=children[3])
+        cards, entry = children[0], children[1]
+        op = _MODIFIER_OPS[str(children[3])]
+        if entry is None:
+            return self._node(ast.ValueModifier, children, cards=cards, op=op, amount=children[4])
+        if entry.value is not None and isinstance(cards, ast.Selection):
+            cards = cards.model_copy(update={"chooser": entry.value})
+        return self._node(ast.ValueModifier, children, cards=cards, op=op, amount=children[4], chosen_on_entry=True)
+
+    def on_entry(self, children):
+        chooser = next((c.value for c in children if isinstance(c, _Piece)), None)
+        return _Piece(chooser, self._span(children))
 
     def discard_priority(self, children):
         return self._node(ast.DiscardPriority, children, order=str(children[-1]))
@@ -368,7 +377,9 @@ class _Builder:
     def selection(self, children):
         quantity = children[0]
         fields: dict[str, object] = {}
-        if quantity is not None:
+        if isinstance(quantity, Token) and quantity.type == "ANOTHER":
+            fields.update(count=1, other=True)
+        elif quantity is not None:
             count, up_to = quantity.value
             if count is not None:
                 fields["count"] = count
@@ -376,10 +387,9 @@ class _Builder:
         filters = tuple(c for c in children if isinstance(c, (ast.TypeFilter, ast.NameFilter, ast.ValueFilter)))
         zone = next(c for c in children if isinstance(c, ast.Zone))
         chooser = next((c.value for c in children if isinstance(c, _Piece) and c is not quantity), None)
-        other = any(isinstance(c, Token) and c.type == "OTHER" for c in children)
-        return self._nested(
-            ast.Selection, children, filters, other=other, filters=filters, zone=zone, chooser=chooser, **fields
-        )
+        if "other" not in fields:
+            fields["other"] = any(isinstance(c, Token) and c.type == "OTHER" for c in children)
+        return self._nested(ast.Selection, children, filters, filters=filters, zone=zone, chooser=chooser, **fields)
 
     def quantity(self, children):
         last = children[-1]

@@ -1,0 +1,664 @@
+"""Ordering hazards: pairs of effects of different cards whose order changes the game.
+
+Four kinds of pair can apply at one moment in Janken Wars:
+
+- `modifiers` (JW113): two value modifiers that can change the same card's value;
+- `values` (JW118): values that read each other (a `*` card's `value = total(…)` and another card whose
+  value reads it back), where the order they are worked out in changes what they are worth;
+- `triggers` (JW117): two triggers set off by one event — a card gained, a card discarded, a dispute
+  (winning and losing one dispute is one moment);
+- `priorities` (JW119): two cards with the same discard priority (`discarded first` twice) when a discard
+  from one domain has to pick between them.
+
+A pair is decided by meaning, not by its operators: both orders are played (`world.World`) on small
+situations built from the deck's own cards, and the pair is a hazard when some situation ends
+differently — every value, every card's place and every cancelled action is compared, over every choice
+the players could make.  The first such situation found, simplest first, is the hazard's witness.  The
+search is bounded (the `MAX_*` constants; docs/language.md, section 9, says what it covers): a pair with
+no witness within the bounds is not reported.
+
+Effects of one card never make a hazard with each other (a card applies its effects in the order it
+writes them), nor do copies of one card (they are interchangeable).  Verdicts are memoised per kind of
+effect, so a deck of 10,000 cards made of a few dozen kinds of card costs a few dozen searches.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from ...lang import ast
+from ...profiles.profile import Profile
+from . import footprint
+from .order import Orders
+from .world import DECK, SUPPLY, TABLE, Answers, Ctx, Order, Piece, Rules, World, Zone, clauses, outcomes
+
+MAX_FILL = 40
+"""The most cards put in a zone whose size an expression reads (`count(your discard pile)` …): every
+size from 0 to this when one zone is read, a ladder of sizes when several are."""
+
+LADDER = (0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 32, 40)
+"""Zone sizes tried when expressions read several zones."""
+
+MAX_SITUATIONS = 4000
+"""Situations tried per pair before it is given up as no hazard."""
+
+MAX_WAYS = 256
+"""Ways one situation can go (choices, random picks) before it is skipped."""
+
+KINDS = ("modifiers", "values", "triggers", "priorities")
+
+FIRST, SECOND = "\x00first", "\x00second"
+"""Stand-in names for the two cards of a pair (when no effect names them), so a verdict serves every
+pair of the same kinds of card; the witness is told with the real names."""
+
+
+@dataclass(frozen=True, eq=False)
+class Effect:
+    """An effect whose order with another card's effects can matter.  `card`, its `node` (a
+    ValueModifier, ValueDefinition, Trigger or DiscardPriority), `index` (the card's place in the deck)
+    and `clause` (the node's place among the card's condition clauses)."""
+
+    card: ast.Card
+    node: ast.Node
+    index: int
+    clause: int
+
+    @property
+    def family(self) -> str:
+        if isinstance(self.node, (ast.ValueModifier, ast.ValueDefinition)):
+            return "value"
+        return "trigger" if isinstance(self.node, ast.Trigger) else "priority"
+
+
+@dataclass(eq=False)
+class Situation:
+    """Where the cards of a witness are and what happens.  `pieces`: (card or None for a Brinde or a
+    Star, name, zone), in the order they are put.  `happening`: what sets the effects off — None for
+    values, (`GainEvent` | `DiscardEvent`, seat, piece index, origin), (`dispute`, winner, throw,
+    beaten) or (`step`, piece index of the card, seat, step node) for a discard.  `chosen`: (piece
+    index, index of the card it chose) for modifiers on a card chosen when their card entered a domain."""
+
+    pieces: list[tuple[ast.Card | None, str, Zone]]
+    happening: tuple | None = None
+    chosen: list[tuple[int, int]] = field(default_factory=list)
+
+
+@dataclass(eq=False)
+class Witness:
+    """A situation where the two orders end differently.  `kind` (see `KINDS`), `situation`,
+    `outcomes`: everything that can happen with the first card's effect first, and with the second's
+    (sets of the pieces' values, in order, or of `World.state()`).  `roles`: the names the two cards have in it (stand-ins
+    unless an effect names them).  `plain`: each piece's value without the two effects."""
+
+    kind: str
+    situation: Situation
+    outcomes: tuple[frozenset, frozenset]
+    roles: tuple[str, str]
+    plain: tuple = ()
+
+
+@dataclass(eq=False)
+class Finding:
+    """One hazard to report: `effect` (the later of the pair in the deck) and `partner` (the first
+    earlier effect it conflicts with and no addendum orders), `others`: how many more earlier effects
+    conflict with it unordered, `witness` for the pair (told with the real names by `describe`)."""
+
+    kind: str
+    effect: Effect
+    partner: Effect
+    others: int
+    witness: Witness
+
+
+class Analysis:
+    """Every ordering hazard of a deck (`findings`), the verdict on any pair (`witness`), and the order
+    the deck's addenda give (`orders`)."""
+
+    def __init__(self, deck: ast.Deck, profile: Profile):
+        self.deck, self.profile = deck, profile
+        self.orders = Orders(deck)
+        self.rules = Rules.of(profile, deck)
+        self.named = {node.name for card in deck.cards for node in card.walk() if isinstance(node, ast.NameFilter)}
+        self.effects: list[Effect] = []
+        for index, card in enumerate(deck.cards):
+            for number, clause in enumerate(clauses(card)):
+                if isinstance(clause, (ast.ValueModifier, ast.Trigger, ast.DiscardPriority)) or (
+                    isinstance(clause, ast.ValueDefinition) and reads_values(clause)
+                ):
+                    self.effects.append(Effect(card, clause, index, number))
+        self.palette = _palette(deck, self.named)
+        self.discards = _domain_discards(deck, profile)
+        self.throws = _throws(profile)
+        self._keys: dict[int, tuple] = {}
+        self._verdicts: dict[tuple, Witness | None] = {}
+        self._findings: list[Finding] | None = None
+
+    # -- verdicts ------------------------------------------------------------------------------
+
+    def kind(self, first: Effect, second: Effect) -> str | None:
+        """Which kind of hazard the pair could be (None: the two can never apply at one moment)."""
+        if first.card.name == second.card.name or first.family != second.family:
+            return None
+        if first.family == "value":
+            both = isinstance(first.node, ast.ValueModifier) and isinstance(second.node, ast.ValueModifier)
+            return "modifiers" if both else "values"
+        if first.family == "trigger":
+            return "triggers" if _moment(first.node.event) == _moment(second.node.event) else None
+        return "priorities" if first.node.order == second.node.order else None
+
+    def witness(self, first: Effect, second: Effect) -> Witness | None:
+        """A situation where the order of the two effects changes the game, or None."""
+        kind = self.kind(first, second)
+        if kind is None:
+            return None
+        key = (self._key(first), self._key(second))
+        if key not in self._verdicts:
+            reverse = (key[1], key[0])
+            if reverse in self._verdicts:
+                found = self._verdicts[reverse]
+                self._verdicts[key] = None if found is None else _swapped(found)
+            else:
+                self._verdicts[key] = _Search(self, first, second, kind).run()
+        return self._verdicts[key]
+
+    def _key(self, effect: Effect) -> tuple:
+        """What a verdict depends on: the effect as written and its card's type, value and actions (its
+        name only when an effect names it)."""
+        key = self._keys.get(id(effect))
+        if key is None:
+            card = effect.card
+            key = self._keys[id(effect)] = (
+                shape(effect.node), card.attribute("type"), shape(card.value) if card.value != "*" else
+                shape(_definition(card)), card.name if card.name in self.named else None,
+                card.cost is not None or card.action is not None,
+            )
+        return key
+
+    # -- findings ------------------------------------------------------------------------------
+
+    def report(self) -> list[Finding]:
+        """`findings()`, worked out once."""
+        if self._findings is None:
+            self._findings = list(self.findings())
+        return self._findings
+
+    def findings(self) -> Iterator[Finding]:
+        """One finding per effect that conflicts with an earlier effect of another card that no addendum
+        orders with it: the first such earlier effect is named, the others counted.  Linear in the deck
+        for decks of many cards of few kinds (verdicts are per kind of effect)."""
+        earlier: dict[str, dict[tuple, list[Effect]]] = {"value": {}, "trigger": {}, "priority": {}}
+        for effect in self.effects:
+            groups = earlier[effect.family]
+            partner, others, witness, kind = None, 0, None, None
+            for key, members in groups.items():
+                found = self.witness(members[0], effect)
+                if found is None:
+                    continue
+                unordered = [m for m in members if m.card.name != effect.card.name
+                             and not self.orders.settled(m.card.name, effect.card.name)]
+                if not unordered:
+                    continue
+                if partner is None or unordered[0].index < partner.index:
+                    if partner is not None:
+                        others += 1
+                    others += len(unordered) - 1
+                    partner, witness, kind = unordered[0], self.witness(unordered[0], effect), found.kind
+                else:
+                    others += len(unordered)
+            groups.setdefault(self._key(effect), []).append(effect)
+            if partner is not None and witness is not None and kind is not None:
+                yield Finding(kind, effect, partner, others, witness)
+
+    def meet(self, first: Effect, second: Effect) -> bool:
+        """Whether the two effects ever apply at one moment: a card both modifiers change, an event that
+        sets off both triggers, a discard that picks between the two cards (whatever the order does)."""
+        kind = self.kind(first, second)
+        if kind is None:
+            return False
+        search = _Search(self, first, second, kind)
+        if kind == "modifiers":
+            live = (first.node, second.node)
+            for situation in itertools.islice(search._value_situations(), MAX_SITUATIONS):
+                world, pieces = search.build(situation, search.orders[0], live=live)
+                for piece in pieces:
+                    world.value(piece)
+                if any(len(hit) == 2 for hit in world.hits.values()):
+                    return True
+            return False
+        if kind == "triggers":
+            return any(True for _ in itertools.islice(search._trigger_situations(), 1))
+        return bool(self.discards) if kind == "priorities" else True
+
+    def pairs_of(self, first: str, second: str) -> list[tuple[Effect, Effect, Witness | None]]:
+        """Every pair of effects of cards `first` and `second`, with its witness (None: no hazard)."""
+        mine = [e for e in self.effects if e.card.name == first]
+        theirs = [e for e in self.effects if e.card.name == second]
+        return [(a, b, self.witness(a, b)) for a in mine for b in theirs if self.kind(a, b)]
+
+
+def _swapped(witness: Witness) -> Witness:
+    """The same witness told from the other card's side."""
+    return Witness(witness.kind, witness.situation, (witness.outcomes[1], witness.outcomes[0]),
+                   (witness.roles[1], witness.roles[0]), witness.plain)
+
+
+# ------------------------------------------------------------------------------- the search ---
+
+
+class _Search:
+    """The search for a witness of one pair (`first` is the earlier effect)."""
+
+    def __init__(self, analysis: Analysis, first: Effect, second: Effect, kind: str):
+        self.analysis, self.first, self.second, self.kind = analysis, first, second, kind
+        named = analysis.named
+        self.names = (first.card.name if first.card.name in named else FIRST,
+                      second.card.name if second.card.name in named else SECOND)
+        self.orders = (
+            Order({self.names[0]: (0,), self.names[1]: (1,)}, [self.names]),
+            Order({self.names[1]: (0,), self.names[0]: (1,)}, [self.names[::-1]]),
+        )
+        self.tried = 0
+
+    def run(self) -> Witness | None:
+        if self.kind in ("modifiers", "values"):
+            if self.kind == "values" and not (_reads_others(self.first, self.second) and _reads_others(self.second, self.first)):
+                return None
+            if self.kind == "modifiers" and _commute_everywhere(self.first.node, self.second.node):
+                return None
+            return self._first(self._value_situations(), values=True)
+        if self.kind == "triggers":
+            if not footprint.may_interfere(self.first.node, self.second.node):
+                return None
+            return self._first(self._trigger_situations(), values=False)
+        return self._first(self._priority_situations(), values=False)
+
+    def _first(self, situations: Iterator[Situation], *, values: bool) -> Witness | None:
+        for situation in situations:
+            self.tried += 1
+            if self.tried > MAX_SITUATIONS:
+                return None
+            both = [self._play(situation, order) for order in self.orders]
+            if both[0] is None or both[1] is None or both[0] == both[1]:
+                continue
+            plain = self._plain(situation) if values else ()
+            return Witness(self.kind, situation, (both[0], both[1]), self.names, plain)
+        return None
+
+    def _piece(self, card: ast.Card | None, name: str, zone: Zone) -> Piece:
+        if name == "Estrela":
+            return Piece(None, star=True)
+        return Piece(card, name) if card is not None else Piece(None)
+
+    def build(self, situation: Situation, order: Order, answers: Answers | None = None,
+              live: tuple = ()) -> tuple[World, list[Piece]]:
+        """A world set up as `situation` says, with `live` effects in force."""
+        world = World(self.analysis.profile, self.analysis.rules, live, order, answers)
+        pieces = [world.put(self._piece(card, name, zone), zone) for card, name, zone in situation.pieces]
+        for holder, target in situation.chosen:
+            world.chosen.setdefault(pieces[holder], []).append(pieces[target])
+        return world, pieces
+
+    def _play(self, situation: Situation, order: Order) -> frozenset | None:
+        live = (self.first.node, self.second.node)
+
+        def play(answers: Answers) -> tuple:
+            world, pieces = self.build(situation, order, answers, live)
+            happen(world, pieces, situation.happening)
+            if situation.happening is None:
+                return tuple(world.value(piece) for piece in pieces)
+            return world.state()
+
+        return outcomes(play, MAX_WAYS)
+
+    def _fires_both(self, situation: Situation) -> bool:
+        """Whether the situation's event sets off both triggers (else there is nothing to order)."""
+        world, pieces = self.build(situation, self.orders[0], live=(self.first.node, self.second.node))
+        happening = situation.happening
+        if happening[0] == "dispute":
+            events = [("win", happening[1], None, happening[2]), ("lose", 1 - happening[1], None, happening[3])]
+        else:
+            events = [(happening[0], happening[1], pieces[happening[2]], happening[3])]
+        holders = (pieces[0], pieces[1])
+        for holder, effect in zip(holders, (self.first, self.second)):
+            seat = world.seat_of(holder)
+            if seat is None or not any(world.matches_event(effect.node.event, event, Ctx(seat, holder, event[2]))
+                                       for event in events):
+                return False
+        return True
+
+    def _plain(self, situation: Situation) -> tuple:
+        """Each card's value without the two effects (to tell the witness: `Origami Sublime (4)`)."""
+        world, pieces = self.build(situation, self.orders[0])
+        return tuple(world.value(piece) for piece in pieces)
+
+    # -- values --------------------------------------------------------------------------------
+
+    def _value_situations(self) -> Iterator[Situation]:
+        first, second = self.first, self.second
+        targets = [None] + self._targets()
+        for seat in (0, 1):
+            base = [(first.card, self.names[0], ("domain", 0)), (second.card, self.names[1], ("domain", seat))]
+            holders = {self.names[0]: 0, self.names[1]: seat}
+            for target in targets:
+                for zone in [None] if target is None else self._target_zones(holders):
+                    pieces = base if target is None else base + [(target[0], target[1], zone)]
+                    chosen = self._chosen(Situation(pieces))
+                    if chosen is None:
+                        continue
+                    for fill in _fills(self._read_zones(pieces), self.sizes):
+                        extra = [(None, "Brinde", z) for z, count in fill for _ in range(count)]
+                        yield Situation(pieces + extra, None, chosen)
+
+    def _targets(self) -> list[tuple[ast.Card, str]]:
+        """The cards whose value the pair could change, one of each kind that can tell the pair apart (its
+        type only when an effect of the pair filters by type), other cards before the pair's own."""
+        typed = any(isinstance(n, ast.TypeFilter) for e in (self.first, self.second) for n in e.node.walk())
+        found: dict[tuple, tuple[ast.Card, str]] = {}
+        for card, name in sorted(self.palette(), key=lambda item: item[1] in self.names):
+            value = shape(card.value) if card.value != "*" else shape(_definition(card))
+            key = (card.attribute("type") if typed else None, value, name if card.name in self.analysis.named else None)
+            found.setdefault(key, (card, name))
+        return list(found.values())
+
+    @property
+    def sizes(self) -> list[int]:
+        """Zone sizes to try: every size up to 8, a ladder up to `MAX_FILL`, and the sizes around every
+        number the pair's value filters compare with (where a card's value crosses them)."""
+        sizes = set(range(9)) | set(LADDER)
+        for effect in (self.first, self.second):
+            for node in effect.node.walk():
+                if isinstance(node, ast.ValueFilter):
+                    for inner in node.amount.walk():
+                        if isinstance(inner, ast.Number):
+                            for near in range(-2, 3):
+                                for size in (abs(inner.value) + near, 2 * abs(inner.value) + near):
+                                    if 0 <= size <= MAX_FILL:
+                                        sizes.add(size)
+        return sorted(sizes)
+
+    def palette(self) -> list[tuple[ast.Card, str]]:
+        """The deck's kinds of card, a copy of either card of the pair under its stand-in name."""
+        renamed = {self.first.card.name: self.names[0], self.second.card.name: self.names[1]}
+        return [(card, renamed.get(card.name, name)) for card, name in self.analysis.palette]
+
+    def _target_zones(self, holders: dict[str, int]) -> list[Zone]:
+        """Where a card both modifiers could affect may be: the zones their card sets name."""
+        zones: list[Zone] = []
+        for effect, name in ((self.first, self.names[0]), (self.second, self.names[1])):
+            node = effect.node
+            if not isinstance(node, ast.ValueModifier):
+                continue
+            for zone in node.cards.walk():
+                if isinstance(zone, ast.Zone):
+                    resolved = _resolve(zone, holders[name], self.analysis.profile)
+                    if resolved not in zones:
+                        zones.append(resolved)
+        return zones or [("domain", 0)]
+
+    def _chosen(self, situation: Situation) -> list[tuple[int, int]] | None:
+        """For a modifier on a chosen card: the card it chose when its card entered the domain — the
+        situation's last card, when the modifier could choose it, else the first it could; None when it
+        has nothing to choose."""
+        world, pieces = self.build(situation, self.orders[0])
+        chosen = []
+        for index, effect in enumerate((self.first, self.second)):
+            node = effect.node
+            if not (isinstance(node, ast.ValueModifier) and node.chosen_on_entry):
+                continue
+            candidates = world.cards(node.cards, Ctx(world.seat_of(pieces[index]), pieces[index]), take=True)
+            if not candidates:
+                return None
+            target = pieces[-1] if pieces[-1] in candidates else candidates[0]
+            chosen.append((index, pieces.index(target)))
+        return chosen
+
+    def _read_zones(self, pieces) -> list[Zone]:
+        """The zones whose size or values the situation's expressions read."""
+        zones: list[Zone] = []
+        seats = {name: zone[1] for _, name, zone in pieces if zone[0] == "domain"}
+        reading = [(self.first.node, seats.get(self.names[0], 0)), (self.second.node, seats.get(self.names[1], 0))]
+        for card, name, zone in pieces:
+            definition = _definition(card)
+            if definition is not None and zone[0] == "domain":
+                reading.append((definition, zone[1]))
+        for node, seat in reading:
+            for inner in node.walk():
+                if isinstance(inner, ast.Function) and inner.name in ("count", "total"):
+                    for found in inner.argument.walk():
+                        if isinstance(found, ast.Zone):
+                            resolved = _resolve(found, seat, self.analysis.profile)
+                            if resolved not in zones and resolved[0] != "stars":
+                                zones.append(resolved)
+        return zones
+
+    # -- triggers ------------------------------------------------------------------------------
+
+    def _trigger_situations(self) -> Iterator[Situation]:
+        first, second = self.first, self.second
+        touched = footprint.shared_zones(first.node, second.node)
+        for seat in (0, 1):
+            holders = [(first.card, self.names[0], ("domain", 0)), (second.card, self.names[1], ("domain", seat))]
+            for happening, extra in self._events(seat):
+                probe = Situation(holders + extra, happening)
+                if not self._fires_both(probe):
+                    continue
+                for fill in self._trigger_fills(touched):
+                    yield Situation(holders + extra + fill, happening)
+
+    def _events(self, seat_b: int) -> Iterator[tuple[tuple, list]]:
+        """What can set both triggers off, with the card it brings into the situation (piece 2)."""
+        node = self.first.node.event
+        if isinstance(node, ast.DisputeEvent):
+            for winner in (0, 1):
+                for throw, beaten in self.analysis.throws:
+                    yield ("dispute", winner, throw, beaten), []
+            return
+        kind = type(node).__name__
+        cards = self.kinds() + [(None, "Brinde")]
+        for actor in (0, 1):
+            for origin in self._origins(seat_b, actor):
+                for card, name in cards:
+                    if (origin == SUPPLY) != (card is None):
+                        continue
+                    if kind == "GainEvent":
+                        if origin == ("domain", actor):
+                            continue
+                        lands = ("hand", actor) if origin in (TABLE, SUPPLY) else ("domain", actor)
+                    else:
+                        lands = ("discard", actor)
+                    yield (kind, actor, 2, origin), [(card, name, lands)]
+
+    def kinds(self) -> list[tuple[ast.Card, str]]:
+        """A few cards to put around: the first card of each type, and the cards the pair's effects name."""
+        found: dict[object, tuple[ast.Card, str]] = {}
+        names = {n.name for effect in (self.first, self.second) for n in effect.node.walk()
+                 if isinstance(n, ast.NameFilter)}
+        for card, name in sorted(self.palette(), key=lambda item: item[1] in self.names):
+            key = name if card.name in names else card.attribute("type")
+            found.setdefault(key, (card, name))
+        return list(found.values())
+
+    def _origins(self, seat_b: int, actor: int) -> list[Zone]:
+        """Where the event's card can come from: the zones the two events name."""
+        found: list[Zone] = []
+        for effect, holder_seat in ((self.first, 0), (self.second, seat_b)):
+            for node in effect.node.event.cards.walk():
+                if isinstance(node, ast.Zone):
+                    zone = _resolve(node, holder_seat, self.analysis.profile)
+                    if zone not in found:
+                        found.append(zone)
+                elif isinstance(node, ast.DeckTop) and DECK not in found:
+                    found.append(DECK)
+        return found or [TABLE, SUPPLY, DECK, ("domain", 1 - actor)]
+
+    def _trigger_fills(self, touched: set[str]) -> Iterator[list]:
+        """Other cards in the zones both triggers touch: none, one or two of a kind; stars in the supply
+        and held, when they touch stars."""
+        zones: list[Zone] = []
+        for kind in sorted(touched):
+            if kind in ("table", "deck"):
+                zones.append((kind, None))
+            elif kind in ("domain", "discard"):
+                zones.extend([(kind, 0), (kind, 1)])
+        options: list[list] = [[]] + [[(card, name)] * count for card, name in self.kinds() for count in (1, 2)]
+        star = (None, "Estrela")
+        stars: list[list] = [[(star, SUPPLY)] * 5]
+        if touched & {"stars", "supply"}:
+            stars += [[], [(star, SUPPLY)], [(star, ("stars", 0))], [(star, ("stars", 1))]]
+        for counts in sorted(itertools.product(range(len(options)), repeat=len(zones)), key=sum):
+            fill = [(card, name, zone) for zone, choice in zip(zones, counts) for card, name in options[choice]]
+            for held in stars:
+                yield fill + [(None, "Estrela", zone) for _, zone in held]
+
+    # -- discard priorities --------------------------------------------------------------------
+
+    def _priority_situations(self) -> Iterator[Situation]:
+        names = self.names
+        renamed = {self.first.card.name: names[0], self.second.card.name: names[1]}
+        for card, step, own_domain in self.analysis.discards:
+            for seat in (0, 1):
+                holder_seat = seat if own_domain else 1 - seat
+                pieces = [(self.first.card, names[0], ("domain", seat)), (self.second.card, names[1], ("domain", seat)),
+                          (card, renamed.get(card.name, card.name), TABLE)]
+                for extra in ([], [(None, "Brinde", ("domain", seat))]):
+                    yield Situation(pieces + extra, ("step", 2, holder_seat, step))
+
+
+def happen(world: World, pieces: list[Piece], happening: tuple | None) -> None:
+    """Make the situation's event happen in `world` (a table card taken or a Brinde won then enters its
+    winner's domain, as in step 4 of the round)."""
+    if happening is None:
+        return
+    if happening[0] == "dispute":
+        world.dispute(happening[1], happening[2], happening[3])
+    elif happening[0] == "step":
+        world.step(happening[3], Ctx(happening[2], pieces[happening[1]]))
+    else:
+        kind, seat, index, origin = happening
+        (world.gained if kind == "GainEvent" else world.discarded)(seat, pieces[index], origin)
+        for piece in list(world.zones[("hand", seat)]):
+            world.move(piece, ("domain", seat))
+
+
+# ---------------------------------------------------------------------------------- helpers ---
+
+
+def _moment(event: ast.Node) -> str:
+    return "dispute" if isinstance(event, ast.DisputeEvent) else type(event).__name__
+
+
+def reads_values(node: ast.Node) -> bool:
+    """Whether working the effect out reads card values (`total(…)`, `with value …`)."""
+    return any(isinstance(inner, ast.ValueFilter) or (isinstance(inner, ast.Function) and inner.name == "total")
+               for inner in node.walk())
+
+
+def _reads_others(reader: Effect, other: Effect) -> bool:
+    """Whether working out the value of `reader`'s card can read another card's value, with `other` in
+    force: its own definition reads values, or `other` is a modifier whose amount does (a value filter
+    reads the value of the card it tests, which is not another card)."""
+    if isinstance(reader.node, ast.ValueDefinition) and reads_values(reader.node):
+        return True
+    return isinstance(other.node, ast.ValueModifier) and (
+        any(isinstance(n, ast.Function) and n.name == "total" for n in other.node.amount.walk())
+        or any(isinstance(n, ast.Function) and n.name == "total" for f in _filters(other.node.cards)
+               for n in f.walk())
+    )
+
+
+def _filters(cards: ast.Node) -> tuple:
+    return cards.filters if isinstance(cards, ast.Selection) else ()
+
+
+def _commute_everywhere(first: ast.ValueModifier, second: ast.ValueModifier) -> bool:
+    """Whether two modifiers with fixed amounts and no value filters give the same in either order on any
+    value (then no situation can tell them apart, and none is searched)."""
+    amounts = [_constant(first.amount), _constant(second.amount)]
+    if None in amounts or reads_values(first.cards) or reads_values(second.cards):
+        return False
+    from .world import apply
+
+    return all(
+        apply(second.op, apply(first.op, value, amounts[0]), amounts[1])
+        == apply(first.op, apply(second.op, value, amounts[1]), amounts[0])
+        for value in (-3, -1, 0, 1, 2, 5)
+    )
+
+
+def _constant(expr: ast.Node) -> int | None:
+    if isinstance(expr, ast.Number):
+        return expr.value
+    if isinstance(expr, ast.Negate):
+        inner = _constant(expr.operand)
+        return None if inner is None else -inner
+    return None
+
+
+def _definition(card: ast.Card | None) -> ast.ValueDefinition | None:
+    for clause in clauses(card):
+        if isinstance(clause, ast.ValueDefinition):
+            return clause
+    return None
+
+
+def _resolve(zone: ast.Zone, seat: int, profile: Profile) -> Zone:
+    spec = profile.zone(zone.name)
+    kind = spec.name if spec else zone.name
+    if kind in ("domain", "discard", "stars"):
+        return (kind, seat if zone.owner != "opponent" else 1 - seat)
+    return (kind, None)
+
+
+def _fills(zones: list[Zone], sizes: list[int]) -> Iterator[tuple[tuple[Zone, int], ...]]:
+    """Sizes for the zones expressions read, smallest first (`sizes` for one zone, `LADDER` for each of
+    several)."""
+    if not zones:
+        yield ()
+        return
+    for combo in sorted(itertools.product(sizes if len(zones) == 1 else LADDER, repeat=len(zones)), key=sum):
+        yield tuple(zip(zones, combo))
+
+
+def _palette(deck: ast.Deck, named: set[str]) -> list[tuple[ast.Card, str]]:
+    """One card of each kind the situations are built from: by type, value (or definition) and whether it
+    acts; a card an effect names is its own kind."""
+    seen: dict[tuple, tuple[ast.Card, str]] = {}
+    for card in deck.cards:
+        key = (card.attribute("type"), shape(card.value) if card.value != "*" else shape(_definition(card)),
+               card.name if card.name in named else None, card.cost is not None or card.action is not None)
+        seen.setdefault(key, (card, card.name))
+    return list(seen.values())
+
+
+def _domain_discards(deck: ast.Deck, profile: Profile) -> list[tuple[ast.Card, ast.Node, bool]]:
+    """Every discard step of the deck that picks among the cards of a domain: (its card, the step, whether
+    the domain is its owner's)."""
+    found = []
+    for card in deck.cards:
+        steps = [*(card.cost.steps if card.cost else ()), *(card.action.steps if card.action else ())]
+        steps += [step for clause in clauses(card) if isinstance(clause, ast.Trigger) for step in clause.steps]
+        for top in steps:
+            for node in top.walk():
+                if isinstance(node, ast.Discard) and isinstance(node.cards, ast.Selection) and node.cards.is_choice:
+                    spec = profile.zone(node.cards.zone.name)
+                    if spec is not None and spec.name == "domain":
+                        found.append((card, node, node.cards.zone.owner != "opponent"))
+    return found
+
+
+def _throws(profile: Profile) -> list[tuple[str, str]]:
+    """(throw, the throw it beats) for every throw of the game's dispute."""
+    return [(throw, beaten) for throw, beaten in sorted(profile.beats.items())] if profile.beats else []
+
+
+def shape(node):
+    """A node as written, positions aside: equal shapes mean equal meaning."""
+    if isinstance(node, ast.Node):
+        return (type(node).__name__, *(shape(getattr(node, name)) for name in type(node).model_fields
+                                       if name not in ("span", "name_span", "title_span", "value_span",
+                                                       "field_spans")))
+    if isinstance(node, tuple):
+        return tuple(shape(item) for item in node)
+    return node

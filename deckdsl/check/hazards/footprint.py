@@ -1,0 +1,107 @@
+"""What a trigger's steps read and change, to skip pairs of triggers that cannot affect each other.
+
+Two triggers set off by one event resolve the same way in either order when neither changes anything the
+other reads or changes: which zones' cards they move or count, the event's card (`it`), stars,
+cancelled actions, the events they set off in turn, and whether a card stays in its domain (a trigger
+whose card has left its domain by its turn does not resolve).  The footprint over-approximates (zones by
+kind, whoever owns them), so a pair it lets through may still commute; the situations decide those.
+"""
+
+from __future__ import annotations
+
+from ...lang import ast
+
+_ZONES = {"domínio": "domain", "dominio": "domain", "mesa": "table", "baralho": "deck", "descarte": "discard",
+          "discard pile": "discard", "estrelas": "stars"}
+
+
+def _kind(zone: ast.Zone) -> str:
+    name = " ".join(zone.name.split()).casefold()
+    return _ZONES.get(name, name)
+
+
+def _sources(cards: ast.Node) -> set[str]:
+    """The resources naming where a card set's cards are."""
+    if isinstance(cards, ast.Selection):
+        return {"zone:" + _kind(cards.zone)} | ({"zone:domain", "zone:stars"} if _kind(cards.zone) == "domain" else set())
+    if isinstance(cards, ast.Zone):
+        return {"zone:" + _kind(cards)} | ({"zone:stars"} if _kind(cards) == "domain" else set())
+    if isinstance(cards, ast.DeckTop):
+        return {"zone:deck"}
+    if isinstance(cards, ast.ThisCard):
+        return {"this", "zone:domain", "out:domain"}
+    return {"it", "zone:hand", "zone:domain", "zone:discard", "zone:stars", "out:domain"}
+
+
+def _reads(node: ast.Node) -> set[str]:
+    """What evaluating an expression or a test reads."""
+    found: set[str] = set()
+    for inner in node.walk():
+        if isinstance(inner, ast.Zone):
+            found.add("zone:" + _kind(inner))
+        elif isinstance(inner, ast.DeckTop):
+            found.add("zone:deck")
+        elif isinstance(inner, ast.EventCard):
+            found.add("it")
+        elif isinstance(inner, ast.ValueFilter) or (isinstance(inner, ast.Function) and inner.name == "total"):
+            found.add("zone:domain")
+    return found
+
+
+def footprint(trigger: ast.Trigger) -> tuple[set[str], set[str]]:
+    """(what the trigger reads, what it changes)."""
+    reads = {"out:domain", "event:" + type(trigger.event).__name__}
+    writes: set[str] = set()
+    for step in trigger.steps:
+        _step(step, reads, writes)
+    return reads, writes
+
+
+def _step(step: ast.Node, reads: set[str], writes: set[str]) -> None:
+    if isinstance(step, ast.Optional):
+        _step(step.step, reads, writes)
+        return
+    if isinstance(step, ast.Conditional):
+        reads |= _reads(step.test)
+        _step(step.step, reads, writes)
+        return
+    reads |= _reads(step)
+    if isinstance(step, (ast.GainStars, ast.LoseStars)):
+        writes |= {"zone:stars", "zone:supply"}
+        return
+    if isinstance(step, ast.CancelAction):
+        writes.add("cancel")
+        return
+    sets = [step.first, step.second] if isinstance(step, ast.Swap) else [step.cards]
+    for cards in sets:
+        moved = _sources(cards)
+        writes |= moved
+        if "zone:domain" in moved:
+            writes.add("out:domain")
+    if isinstance(step, ast.Gain):
+        writes |= {"zone:domain", "zone:stars", "event:GainEvent"}
+    elif isinstance(step, ast.Discard):
+        writes |= {"zone:discard", "event:DiscardEvent"}
+    elif isinstance(step, ast.PutOnBottom):
+        writes.add("zone:deck")
+    elif isinstance(step, ast.Swap):
+        writes |= {"zone:domain", "zone:hand", "out:domain", "event:GainEvent"}
+
+
+def conflicts(first: ast.Trigger, second: ast.Trigger) -> set[str]:
+    """The resources one trigger changes and the other reads or changes."""
+    reads_a, writes_a = footprint(first)
+    reads_b, writes_b = footprint(second)
+    return (writes_a & (reads_b | writes_b)) | (writes_b & reads_a)
+
+
+def may_interfere(first: ast.Trigger, second: ast.Trigger) -> bool:
+    return bool(conflicts(first, second))
+
+
+def shared_zones(first: ast.Trigger, second: ast.Trigger) -> set[str]:
+    """The kinds of zone where the two triggers meet (where situations put other cards)."""
+    found = {resource.split(":", 1)[1] for resource in conflicts(first, second) if resource.startswith(("zone:", "out:"))}
+    if "it" in conflicts(first, second):
+        found.add("domain")
+    return found

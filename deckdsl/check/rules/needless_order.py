@@ -1,0 +1,129 @@
+"""needless-order (JW114)
+
+## What it does
+Flags an addendum `order:` that changes nothing: one that names a card with no effect whose order can
+matter (a value modifier, a value that reads other values, a trigger, a discard priority), or one whose
+cards' effects give the same game in either order — modifiers that commute (`+1` and `-2`, `x2` and
+`x3`, `= 1` twice) or never reach the same card, triggers never set off by one event or that do not
+touch what the other does, priorities no discard of the deck chooses between.  Names that are not cards
+of the deck are DK111's, a name written twice in one order is DK121's, and two orders that contradict
+each other are DK123's.
+
+The verdict is the same analysis as JW113, JW117, JW118 and JW119: an order is needless when none of
+its pairs of cards has a situation where the two orders end differently.
+
+## Why
+"Se você fizer uma carta "A" que soma 1 nos pontos de outra carta e uma carta "B" que dobra os pontos de
+uma carta, então você precisa explicar em qual ordem esses efeitos são aplicados" (GDD, "Adendos às
+regras").  An addendum is for a situation the rules do not settle; one that settles nothing is more
+rules text for the players to read, and usually means the designer expected an interaction that is not
+there (a card whose modifier was removed, the wrong card's name).
+
+## Example
+    card "Moldura Dourada" {
+      type: papel
+      rarity: avançada
+      copies: 2
+      value: 1
+      condition: other cards in your domain get +1
+    }
+    card "Moldura Prateada" {
+      type: papel
+      rarity: especial
+      copies: 2
+      value: 1
+      condition: other cards in your domain get +2
+    }
+    addendum "Molduras" {
+      order: "Moldura Dourada" then "Moldura Prateada"   # +1 then +2 is +2 then +1
+    }
+
+## Use instead
+Remove the `order:` (or the whole addendum), or name the cards whose effects really need an order.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+
+from ...diagnostics import Diagnostic, Label
+from ...lang import ast
+from ..hazards import findings
+from ..hazards.analysis import Analysis, Effect
+from ..rule import Context
+
+CODE = "JW114"
+NAME = "needless-order"
+SEVERITY = "warning"
+SUMMARY = "an addendum orders effects whose order changes nothing"
+GUIDELINE = "addenda"
+PROFILES = ("janken-wars",)
+
+
+def check(context: Context) -> Iterator[Diagnostic]:
+    analysis = findings.analysis_of(context)
+    deck = context.deck
+    effects: dict[str, list[Effect]] = {}
+    for effect in analysis.effects:
+        effects.setdefault(effect.card.name, []).append(effect)
+    for _, line, listed in analysis.orders.lines:
+        refs = {}
+        for ref in line.cards:
+            refs.setdefault(ref.name, ref)
+        named = []
+        for name in listed:
+            if name in effects:
+                named.append(name)
+                continue
+            card = deck.card(name)
+            yield Diagnostic(
+                CODE,
+                f"`{name}` has no effect whose order can matter (a value modifier, a value that reads other "
+                "values, a trigger or a discard priority), so its place in the order changes nothing",
+                refs[name].span,
+                labels=(Label(card.name_span, f"`{name}` is here"),) if card else (),
+                help=f'remove `"{name}"` from the `order:`',
+            )
+        if len(named) < 2:
+            continue
+        pairs = [triple for a, b in itertools.combinations(named, 2) for triple in analysis.pairs_of(a, b)]
+        if any(witness is not None for _, _, witness in pairs):
+            continue
+        shown = [_shown(name, effects[name]) for name in named]
+        yield Diagnostic(
+            CODE,
+            f"the order of {', '.join(shown[:-1])} and {shown[-1]} changes nothing: {_reason(analysis, named, pairs)}",
+            line.span,
+            labels=tuple(Label(effect.node.span, f"{findings.effect_name(effect)} of `{name}`")
+                         for name in named for effect in effects[name]),
+            help="remove this `order:` (or the addendum, if it says nothing else)",
+        )
+
+
+def _shown(name: str, effects: list[Effect]) -> str:
+    operations = [findings.operation(e.node) for e in effects if isinstance(e.node, ast.ValueModifier)]
+    return f"`{name}` ({', '.join(operations)})" if operations else f"`{name}`"
+
+
+def _reason(analysis: Analysis, named: list[str], pairs: list) -> str:
+    """Why the order of these cards changes nothing, in words."""
+    if not pairs:
+        return "their effects never apply at the same moment (each kind of effect is ordered only with its own kind)"
+    kinds = {analysis.kind(a, b) for a, b, _ in pairs}
+    if kinds == {"modifiers"}:
+        ops = {effect.node.op for a, b, _ in pairs for effect in (a, b)}
+        if not any(analysis.meet(a, b) for a, b, _ in pairs):
+            return "they never apply to the same card"
+        if ops <= {"add", "subtract"}:
+            return "adding and subtracting give the same in any order"
+        if ops == {"multiply"}:
+            return "multiplying gives the same in any order"
+        if ops == {"set"}:
+            return "they set the same number"
+        return "no card's value the checker tried ends differently in the other order"
+    if kinds == {"triggers"} and not any(analysis.meet(a, b) for a, b, _ in pairs):
+        return "no event sets off both triggers"
+    if kinds == {"priorities"} and not analysis.discards:
+        return "no discard of the deck chooses among the cards of a domain"
+    return "no situation the checker tried ends differently in the other order"
