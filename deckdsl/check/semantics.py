@@ -185,6 +185,12 @@ def _card(card: ast.Card, profile: Profile | None, skipped: frozenset[str] = fro
         )
 
 
+def effect_errors(card: ast.Card, profile: Profile, names: set[str]) -> list[Diagnostic]:
+    """The problems in one card's effects (names, zones, types): what the hazard analysis needs to know
+    before it plays them."""
+    return _Effects(card, profile, names).run()
+
+
 class _Effects:
     """Types and names in one card's effects."""
 

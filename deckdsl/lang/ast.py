@@ -44,13 +44,28 @@ class Node(BaseModel):
     def children(self) -> list[Node]:
         """The direct child nodes, in field order (for generic walkers)."""
         found: list[Node] = []
-        for name in type(self).model_fields:
-            value = getattr(self, name)
+        values = self.__dict__
+        for name in _fields(type(self)):
+            value = values[name]
             if isinstance(value, Node):
                 found.append(value)
             elif isinstance(value, tuple):
                 found.extend(item for item in value if isinstance(item, Node))
         return found
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _fields(cls: type[Node]) -> tuple[str, ...]:
+    """The fields of a node class that can hold nodes (not its span, kind or plain values), worked out once
+    per class: walkers visit every node of a deck, and pydantic's `model_fields` is slow to ask."""
+    names = _FIELDS.get(cls)
+    if names is None:
+        plain = {"span", "kind", "name_span", "title_span", "value_span", "field_spans"}
+        names = _FIELDS[cls] = tuple(name for name, info in cls.model_fields.items()
+                                     if name not in plain and info.annotation not in (str, int, bool))
+    return names
 
 
 # ------------------------------------------------------------------ values and card sets ---

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 
 from ...lang import ast
 from ...profiles.profile import Profile
+from .. import semantics
 from . import footprint
 from .order import Orders
 from .world import DECK, SUPPLY, TABLE, Answers, Ctx, Order, Piece, Rules, World, Zone, clauses, outcomes
@@ -122,7 +123,10 @@ class Analysis:
         self.rules = Rules.of(profile, deck)
         self.named = {node.name for card in deck.cards for node in card.walk() if isinstance(node, ast.NameFilter)}
         self.effects: list[Effect] = []
+        names = {card.name for card in deck.cards}
         for index, card in enumerate(deck.cards):
+            if card.condition is None or semantics.effect_errors(card, profile, names):
+                continue  # a card whose effects do not make sense is left to the errors that say so
             for number, clause in enumerate(clauses(card)):
                 if isinstance(clause, (ast.ValueModifier, ast.Trigger, ast.DiscardPriority)) or (
                     isinstance(clause, ast.ValueDefinition) and reads_values(clause)
@@ -189,27 +193,34 @@ class Analysis:
         orders with it: the first such earlier effect is named, the others counted.  Linear in the deck
         for decks of many cards of few kinds (verdicts are per kind of effect)."""
         earlier: dict[str, dict[tuple, list[Effect]]] = {"value": {}, "trigger": {}, "priority": {}}
+        ordered = self.orders.names
         for effect in self.effects:
             groups = earlier[effect.family]
-            partner, others, witness, kind = None, 0, None, None
-            for key, members in groups.items():
-                found = self.witness(members[0], effect)
-                if found is None:
+            name = effect.card.name
+            partner: Effect | None = None
+            others = 0
+            for members in groups.values():
+                if self.witness(members[0], effect) is None:
                     continue
-                unordered = [m for m in members if m.card.name != effect.card.name
-                             and not self.orders.settled(m.card.name, effect.card.name)]
-                if not unordered:
-                    continue
-                if partner is None or unordered[0].index < partner.index:
-                    if partner is not None:
-                        others += 1
-                    others += len(unordered) - 1
-                    partner, witness, kind = unordered[0], self.witness(unordered[0], effect), found.kind
+                if name in ordered:
+                    unordered = [m for m in members if m.card.name != name
+                                 and not self.orders.settled(m.card.name, name)]
+                    first, count = (unordered[0] if unordered else None), len(unordered)
                 else:
-                    others += len(unordered)
+                    first = next((m for m in members if m.card.name != name), None)
+                    count = len(members) - sum(1 for m in members[-2:] if m.card.name == name)
+                if first is None:
+                    continue
+                if partner is None or first.index < partner.index:
+                    others += (partner is not None) + count - 1
+                    partner = first
+                else:
+                    others += count
             groups.setdefault(self._key(effect), []).append(effect)
-            if partner is not None and witness is not None and kind is not None:
-                yield Finding(kind, effect, partner, others, witness)
+            if partner is not None:
+                witness = self.witness(partner, effect)
+                assert witness is not None
+                yield Finding(witness.kind, effect, partner, others, witness)
 
     def meet(self, first: Effect, second: Effect) -> bool:
         """Whether the two effects ever apply at one moment: a card both modifiers change, an event that
@@ -263,9 +274,10 @@ class _Search:
 
     def run(self) -> Witness | None:
         if self.kind in ("modifiers", "values"):
-            if self.kind == "values" and not (_reads_others(self.first, self.second) and _reads_others(self.second, self.first)):
+            if self.kind == "values" and not self._may_read_each_other():
                 return None
-            if self.kind == "modifiers" and _commute_everywhere(self.first.node, self.second.node):
+            if self.kind == "modifiers" and (_commute_everywhere(self.first.node, self.second.node)
+                                             or not self._may_share_a_card()):
                 return None
             return self._first(self._value_situations(), values=True)
         if self.kind == "triggers":
@@ -279,7 +291,10 @@ class _Search:
             self.tried += 1
             if self.tried > MAX_SITUATIONS:
                 return None
-            both = [self._play(situation, order) for order in self.orders]
+            try:
+                both = [self._play(situation, order) for order in self.orders]
+            except ArithmeticError:  # numbers too large for a float: a situation nobody can play
+                continue
             if both[0] is None or both[1] is None or both[0] == both[1]:
                 continue
             plain = self._plain(situation) if values else ()
@@ -337,7 +352,10 @@ class _Search:
 
     def _value_situations(self) -> Iterator[Situation]:
         first, second = self.first, self.second
-        targets = [None] + self._targets()
+        targets: list = [None] + self._targets()
+        if self.kind == "values":  # another card counts only as a value the two read
+            targets = [None] + [t for t in targets[1:]
+                                if any(_reads_card(e, t[0], self.analysis.profile) for e in (first, second))]
         for seat in (0, 1):
             base = [(first.card, self.names[0], ("domain", 0)), (second.card, self.names[1], ("domain", seat))]
             holders = {self.names[0]: 0, self.names[1]: seat}
@@ -383,8 +401,45 @@ class _Search:
         renamed = {self.first.card.name: self.names[0], self.second.card.name: self.names[1]}
         return [(card, renamed.get(card.name, name)) for card, name in self.analysis.palette]
 
+    def _may_share_a_card(self) -> bool:
+        """Whether some card can be in both modifiers' card sets: not when their zones are of different
+        kinds (a card is in one zone at a time), their `of type` or `named` filters exclude each other, or
+        one of them is the card itself and the other cannot take it in.  Owners are not compared: either
+        player may hold either card."""
+        profile = self.analysis.profile
+        first, second = (_reach(e.node.cards, e.card, profile) for e in (self.first, self.second))
+        if first is None or second is None:
+            return True
+        (zone_a, type_a, name_a), (zone_b, type_b, name_b) = first, second
+        if zone_a and zone_b and zone_a != zone_b:
+            return False
+        if type_a and type_b and type_a != type_b:
+            return False
+        return not (name_a and name_b and name_a != name_b)
+
+    def _may_read_each_other(self) -> bool:
+        """Whether one card's value can read the other's, and the other's value read something back: the
+        only way the order two values are worked out in can matter.  (A read through a third card is not
+        followed: `docs/language.md`, section 9.)"""
+        first, second = self.first, self.second
+        if not (_reads_others(first, second) and _reads_others(second, first)):
+            return False
+        profile = self.analysis.profile
+        return _reads_card(first, second.card, profile) and _reads_card(second, first.card, profile)
+
     def _target_zones(self, holders: dict[str, int]) -> list[Zone]:
-        """Where a card both modifiers could affect may be: the zones their card sets name."""
+        """Where a card both modifiers could affect may be: the zones their card sets name (for values
+        that read each other, the zones they read)."""
+        if self.kind == "values":
+            zones = []
+            for node, seat in ((self.first.node, holders[self.names[0]]), (self.second.node, holders[self.names[1]])):
+                for cards in _value_reads(node):
+                    for zone in cards.walk():
+                        if isinstance(zone, ast.Zone):
+                            resolved = _resolve(zone, seat, self.analysis.profile)
+                            if resolved not in zones:
+                                zones.append(resolved)
+            return zones or [("domain", 0)]
         zones: list[Zone] = []
         for effect, name in ((self.first, self.names[0]), (self.second, self.names[1])):
             node = effect.node
@@ -426,6 +481,9 @@ class _Search:
         for node, seat in reading:
             for inner in node.walk():
                 if isinstance(inner, ast.Function) and inner.name in ("count", "total"):
+                    if isinstance(inner.argument, ast.Selection) and any(
+                            isinstance(f, (ast.TypeFilter, ast.NameFilter)) for f in inner.argument.filters):
+                        continue  # the Brindes a zone is filled with are of no type: they would not count
                     for found in inner.argument.walk():
                         if isinstance(found, ast.Zone):
                             resolved = _resolve(found, seat, self.analysis.profile)
@@ -507,7 +565,7 @@ class _Search:
         stars: list[list] = [[(star, SUPPLY)] * 5]
         if touched & {"stars", "supply"}:
             stars += [[], [(star, SUPPLY)], [(star, ("stars", 0))], [(star, ("stars", 1))]]
-        for counts in sorted(itertools.product(range(len(options)), repeat=len(zones)), key=sum):
+        for counts in _smallest_first(len(zones), len(options) - 1):
             fill = [(card, name, zone) for zone, choice in zip(zones, counts) for card, name in options[choice]]
             for held in stars:
                 yield fill + [(None, "Estrela", zone) for _, zone in held]
@@ -568,6 +626,69 @@ def _reads_others(reader: Effect, other: Effect) -> bool:
     )
 
 
+def _reach(cards: ast.Node, holder: ast.Card, profile: Profile) -> tuple | None:
+    """(zone kind, type, name) every card of a modifier's card set has — each None when any will do —, or
+    None when the set cannot be read so (it is worked out by the situations)."""
+    if isinstance(cards, ast.ThisCard):
+        return ("domain", holder.attribute("type"), holder.name)
+    zone, filters = (cards.zone, cards.filters) if isinstance(cards, ast.Selection) else (cards, ())
+    if not isinstance(zone, ast.Zone):
+        return None
+    spec = profile.zone(zone.name)
+    kind, name = spec.name if spec else zone.name, None
+    types = {f.value for f in filters if isinstance(f, ast.TypeFilter)}
+    names = {f.name for f in filters if isinstance(f, ast.NameFilter)}
+    if len(types) > 1 or len(names) > 1:
+        return (kind, "\x00none", None)
+    if names:
+        name = next(iter(names))
+    return (kind, next(iter(types)) if types else None, name)
+
+
+def _value_reads(node: ast.Node) -> list[ast.Node]:
+    """The card sets whose values an effect reads: `total(…)` arguments, and the sets a `with value`
+    filter tests (in a definition: a modifier's filters test the card it changes)."""
+    found: list[ast.Node] = []
+    expressions = [node.expr] if isinstance(node, ast.ValueDefinition) else [node.amount] + [
+        f.amount for f in _filters(node.cards) if isinstance(f, ast.ValueFilter)]
+    for expr in expressions:
+        for inner in expr.walk():
+            if isinstance(inner, ast.Function) and inner.name == "total":
+                found.append(inner.argument)
+            elif isinstance(inner, ast.Selection) and any(isinstance(f, ast.ValueFilter) for f in inner.filters):
+                found.append(inner)
+    return found
+
+
+def _reads_card(reader: Effect, card: ast.Card, profile: Profile) -> bool:
+    """Whether the effect can read the value of `card` while it is in a domain (where its own value is
+    worked out): a set it reads is a domain's, and its filters let the card in."""
+    if isinstance(reader.node, ast.ValueModifier) and not any(True for _ in _value_reads(reader.node)):
+        return False
+    for cards in _value_reads(reader.node):
+        zone = cards.zone if isinstance(cards, ast.Selection) else cards
+        if isinstance(cards, ast.Selection) and cards.other and card.name == reader.card.name:
+            continue
+        if isinstance(zone, ast.Zone):
+            spec = profile.zone(zone.name)
+            if spec is None or spec.name != "domain":
+                continue
+        elif not isinstance(zone, (ast.ThisCard, ast.EventCard)):
+            continue
+        filters = cards.filters if isinstance(cards, ast.Selection) else ()
+        if all(_admits(f, card) for f in filters):
+            return True
+    return False
+
+
+def _admits(item: ast.Node, card: ast.Card) -> bool:
+    if isinstance(item, ast.TypeFilter):
+        return card.attribute("type") == item.value
+    if isinstance(item, ast.NameFilter):
+        return card.name == item.name
+    return True
+
+
 def _filters(cards: ast.Node) -> tuple:
     return cards.filters if isinstance(cards, ast.Selection) else ()
 
@@ -611,6 +732,22 @@ def _resolve(zone: ast.Zone, seat: int, profile: Profile) -> Zone:
     return (kind, None)
 
 
+def _smallest_first(length: int, top: int) -> Iterator[tuple[int, ...]]:
+    """Every tuple of `length` numbers from 0 to `top`, by increasing sum (lazily: a search that stops at its
+    first witness never builds the rest)."""
+    def parts(length: int, total: int) -> Iterator[tuple[int, ...]]:
+        if length == 0:
+            if total == 0:
+                yield ()
+            return
+        for first in range(min(top, total) + 1):
+            for rest in parts(length - 1, total - first):
+                yield (first, *rest)
+
+    for total in range(length * top + 1):
+        yield from parts(length, total)
+
+
 def _fills(zones: list[Zone], sizes: list[int]) -> Iterator[tuple[tuple[Zone, int], ...]]:
     """Sizes for the zones expressions read, smallest first (`sizes` for one zone, `LADDER` for each of
     several)."""
@@ -634,8 +771,9 @@ def _palette(deck: ast.Deck, named: set[str]) -> list[tuple[ast.Card, str]]:
 
 def _domain_discards(deck: ast.Deck, profile: Profile) -> list[tuple[ast.Card, ast.Node, bool]]:
     """Every discard step of the deck that picks among the cards of a domain: (its card, the step, whether
-    the domain is its owner's)."""
-    found = []
+    the domain is its owner's), one of each."""
+    found: list[tuple[ast.Card, ast.Node, bool]] = []
+    seen: set[tuple] = set()
     for card in deck.cards:
         steps = [*(card.cost.steps if card.cost else ()), *(card.action.steps if card.action else ())]
         steps += [step for clause in clauses(card) if isinstance(clause, ast.Trigger) for step in clause.steps]
@@ -643,8 +781,10 @@ def _domain_discards(deck: ast.Deck, profile: Profile) -> list[tuple[ast.Card, a
             for node in top.walk():
                 if isinstance(node, ast.Discard) and isinstance(node.cards, ast.Selection) and node.cards.is_choice:
                     spec = profile.zone(node.cards.zone.name)
-                    if spec is not None and spec.name == "domain":
-                        found.append((card, node, node.cards.zone.owner != "opponent"))
+                    key = (shape(node), node.cards.zone.owner != "opponent")
+                    if spec is not None and spec.name == "domain" and key not in seen:
+                        seen.add(key)
+                        found.append((card, node, key[1]))
     return found
 
 
@@ -653,12 +793,18 @@ def _throws(profile: Profile) -> list[tuple[str, str]]:
     return [(throw, beaten) for throw, beaten in sorted(profile.beats.items())] if profile.beats else []
 
 
+_PLACES = frozenset({"span", "name_span", "title_span", "value_span", "field_spans"})
+_SHAPED: dict[type, tuple[str, ...]] = {}
+
+
 def shape(node):
     """A node as written, positions aside: equal shapes mean equal meaning."""
     if isinstance(node, ast.Node):
-        return (type(node).__name__, *(shape(getattr(node, name)) for name in type(node).model_fields
-                                       if name not in ("span", "name_span", "title_span", "value_span",
-                                                       "field_spans")))
+        names = _SHAPED.get(type(node))
+        if names is None:
+            names = _SHAPED[type(node)] = tuple(n for n in type(node).model_fields if n not in _PLACES)
+        values = node.__dict__
+        return (type(node).__name__, *(shape(values[name]) for name in names))
     if isinstance(node, tuple):
         return tuple(shape(item) for item in node)
     return node

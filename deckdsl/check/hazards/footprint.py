@@ -100,8 +100,20 @@ def may_interfere(first: ast.Trigger, second: ast.Trigger) -> bool:
 
 
 def shared_zones(first: ast.Trigger, second: ast.Trigger) -> set[str]:
-    """The kinds of zone where the two triggers meet (where situations put other cards)."""
-    found = {resource.split(":", 1)[1] for resource in conflicts(first, second) if resource.startswith(("zone:", "out:"))}
-    if "it" in conflicts(first, second):
-        found.add("domain")
+    """The kinds of zone where situations put other cards: those the triggers' steps name (a zone, the
+    deck's top) where they meet, and the stars when they meet there.  (The event's card and the
+    triggers' own cards are in every situation already.)"""
+    met = {resource.split(":", 1)[1] for resource in conflicts(first, second) if resource.startswith("zone:")}
+    named = _named(first) | _named(second)
+    return (met & named) | (met & {"stars", "supply"})
+
+
+def _named(trigger: ast.Trigger) -> set[str]:
+    found = set()
+    for step in trigger.steps:
+        for node in step.walk():
+            if isinstance(node, ast.Zone):
+                found.add(_kind(node))
+            elif isinstance(node, ast.DeckTop):
+                found.add("deck")
     return found
