@@ -167,12 +167,12 @@ def check(
     sys.exit(EXIT_FINDINGS if failing else EXIT_CLEAN)
 
 
-def _load_or_exit(deck: str):
+def _load_or_exit(deck: str, config=None):
     import deckdsl
 
     from .check import report
 
-    result = deckdsl.load(deck)
+    result = deckdsl.load(deck, config=config)
     if result.deck is None or result.errors:
         for diagnostic in result.diagnostics:
             click.echo(report.full(diagnostic, result.text) + "\n", err=True)
@@ -265,14 +265,14 @@ def _table(rows: list[list[str]], numeric: set[int], rule_after_header: bool = F
 )
 @click.option("--generated", is_flag=True, help="Ignore the cards' own `text:`, show what deckdsl generates.")
 def text_command(deck: str, lang: str | None, generated: bool) -> None:
-    """Print the rules text of every card of DECK, generated from its effects.
+    """Print the rules text of every card of DECK, generated from its effects, then its addenda.
 
     \b
     Examples:
       deckdsl text decks/janken-wars.deck
       deckdsl text decks/janken-wars.deck --lang en
     """
-    from .text import card_text, language_of
+    from .text import addendum_text, card_text, language_of
 
     result = _load_or_exit(deck)
     language = lang or language_of(result.deck.language)
@@ -286,6 +286,15 @@ def text_command(deck: str, lang: str | None, generated: bool) -> None:
             click.echo(f"  {line}")
         if card.flavor:
             click.echo(f"  “{card.flavor}”")
+    if result.deck.addenda:
+        click.echo()
+        click.echo("Adendos às regras" if language == "pt-BR" else "Addenda to the rules")
+    for addendum in result.deck.addenda:
+        told = addendum_text(addendum, language)
+        click.echo()
+        click.echo(told.title)
+        for line in told.lines:
+            click.echo(f"  {line}")
     _exit_for(result)
 
 
@@ -355,7 +364,15 @@ def _rules_or_exit(result, settings: tuple[str, ...]):
 
 
 def _playable_or_exit(deck: str):
-    result = _load_or_exit(deck)
+    """The deck, when it passes `check` under the configuration `check` would use (the nearest
+    deckdsl.toml or [tool.deckdsl]): the engine plays any deck that passes `check`."""
+    from .check import config as configuration
+
+    try:
+        config = configuration.discover(Path(deck))
+    except configuration.ConfigError as error:
+        raise click.UsageError(str(error)) from error
+    result = _load_or_exit(deck, config)
     if result.errors:
         click.echo("the deck has errors: fix them before playing it", err=True)
         sys.exit(EXIT_FINDINGS)
@@ -363,6 +380,20 @@ def _playable_or_exit(deck: str):
         click.echo("this deck's game has no rules engine yet (only Janken Wars decks can be played)", err=True)
         sys.exit(EXIT_ERROR)
     return result
+
+
+def _announce_hazards(result, rules) -> list[dict]:
+    """Say on stderr which ordering hazards the engine will play in its default order (their codes are
+    ignored in the configuration, so `check` let the deck through); the list goes into the JSON too."""
+    from .games.janken import compile_deck, unresolved_hazards
+
+    hazards = unresolved_hazards(compile_deck(result.deck, result.profile, rules), result.profile)
+    for hazard in hazards:
+        first, second = hazard["cards"]
+        more = f" (and {hazard['more']} other card{'s' if hazard['more'] != 1 else ''})" if hazard["more"] else ""
+        click.echo(f"warning[{hazard['code']}]: no addendum orders `{first}` and `{second}`{more}: the engine "
+                   f"plays them {hazard['played']} (docs/language.md, section 9)", err=True)
+    return hazards
 
 
 def _engine_failure(error, result) -> None:
@@ -427,6 +458,7 @@ def simulate(deck, games, seed, players, matchups, jobs, settings, output_format
 
     result = _playable_or_exit(deck)
     rules = _rules_or_exit(result, settings)
+    hazards = _announce_hazards(result, rules)
     if matchups:
         names = [name.strip() for name in matchups.split(",") if name.strip()]
     else:
@@ -456,6 +488,7 @@ def simulate(deck, games, seed, players, matchups, jobs, settings, output_format
     finally:
         if bar is not None:
             bar.__exit__(None, None, None)
+    figures["unresolved_hazards"] = hazards
     if report_path:
         from .files import write_atomic
         from .lab import simreport
@@ -497,6 +530,7 @@ def play(deck, bot, seed, settings, lang) -> None:
 
     result = _playable_or_exit(deck)
     rules = _rules_or_exit(result, settings)
+    _announce_hazards(result, rules)
     try:
         make_player(bot, random.Random(0))
     except ValueError as error:

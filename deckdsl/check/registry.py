@@ -56,6 +56,13 @@ RULES: tuple[Rule, ...] = tuple(
 )
 
 
+HAZARD_CODES: dict[str, str] = {
+    module.KIND: module.CODE
+    for module in (unordered_modifiers, unordered_triggers, unordered_values, unordered_discard_priorities)
+}
+"""The code of each kind of ordering hazard (`deckdsl.check.hazards.analysis.KINDS`)."""
+
+
 def all_codes() -> list[Code]:
     """Every code, the language's and the rules', sorted by code."""
     return sorted(CODES.values(), key=lambda c: c.code)

@@ -320,6 +320,7 @@ def text_report(result: dict) -> str:
 
     lines.append(f"{result['deck']} — {result['games']} games, seed {result['seed']}, "
                  f"players {result['players'][0]} (first) vs {result['players'][1]}")
+    lines.extend(_hazard_lines(result))
     lines.append("")
     width = max(26, *(len(f"wins, second player ({name})") for name in result["players"]))
     lines.append(f"  {'':<{width}} value   95% CI")
@@ -355,10 +356,21 @@ def text_report(result: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _hazard_lines(result: dict) -> list[str]:
+    """A line saying how many ordering hazards were played in the engine's default order, if any."""
+    hazards = result.get("unresolved_hazards") or []
+    if not hazards:
+        return []
+    codes = ", ".join(sorted({hazard["code"] for hazard in hazards}))
+    return [f"played with {len(hazards)} unresolved ordering hazard{'s' if len(hazards) != 1 else ''} ({codes}) "
+            "in the engine's default order: see the warnings on stderr"]
+
+
 def matchup_report(result: dict) -> str:
     strategies = result["strategies"]
     width = max(12, *(len(s) + 2 for s in strategies))
     lines = [f"{result['deck']} — {result['games']} games per pairing, seed {result['seed']}",
+             *_hazard_lines(result),
              "win rate of the row player (first) against the column player, with 95% CI", ""]
     lines.append(" " * width + "".join(f"{s:>{width + 10}}" for s in strategies))
     for row, name in enumerate(strategies):

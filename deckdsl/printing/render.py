@@ -53,7 +53,7 @@ from ..files import write_atomic
 from ..lang.ast import Card, Deck
 from ..profiles.profile import Profile
 from ..span import Span
-from ..text import card_text, language_of
+from ..text import addendum_text, card_text, language_of
 from . import layout
 
 TEMPLATES = Path(__file__).parent.parent / "templates"
@@ -199,7 +199,8 @@ def _summary_page(deck: Deck, profile: Profile, languages, parameters: dict) -> 
                  next(iter(profile.summary.values())))
     heading = WORDS[_words_language(next((k for k in languages if k in profile.summary), languages[0]))]["summary"]
     return {"side": "summary", "slots": [], "marks": [], "heading": f"{heading} · {profile.name}",
-            "lines": [line.format(**parameters) for line in lines], "addenda": deck.addenda}
+            "lines": [line.format(**parameters) for line in lines],
+            "addenda": [addendum_text(addendum, languages[0]) for addendum in deck.addenda]}
 
 
 def _components(profile: Profile | None, language: str, parameters: dict[str, int]) -> list[dict]:

@@ -42,6 +42,36 @@ def card_text(card: ast.Card, language: str = "pt-BR", *, generated: bool = Fals
     return CardText(tuple(writer.card(card)))
 
 
+@dataclass(frozen=True)
+class AddendumText:
+    """An addendum as the players read it: its `title` and `lines` — its own `text:`, then one sentence
+    per `order:` saying which card's effects come first."""
+
+    title: str
+    lines: tuple[str, ...]
+
+
+def addendum_text(addendum: ast.Addendum, language: str = "pt-BR") -> AddendumText:
+    """The rules text of `addendum` in `language` (its `text:` is printed as written)."""
+    portuguese = language_of(language) == "pt-BR"
+    lines = list(addendum.text.splitlines()) if addendum.text else []
+    for order in addendum.orders:
+        names = list(dict.fromkeys(ref.name for ref in order.cards))
+        if len(names) < 2:
+            continue
+        if portuguese:
+            listed = ", ".join(names[:-1]) + " e " + names[-1]
+            after = (f"os de {names[0]} vêm primeiro" if len(names) == 2
+                     else f"eles vêm nesta ordem: {', '.join(names)}")
+            lines.append(f"Quando efeitos de {listed} se aplicam ao mesmo tempo, {after}.")
+        else:
+            listed = ", ".join(names[:-1]) + " and " + names[-1]
+            after = (f"{names[0]}'s come first" if len(names) == 2
+                     else f"they come in this order: {', '.join(names)}")
+            lines.append(f"When effects of {listed} apply at the same moment, {after}.")
+    return AddendumText(addendum.title, tuple(lines))
+
+
 # Grammatical number words: feminine (carta, estrela) and masculine (ponto) in Portuguese.
 _PT_FEMININE = {
     1: "uma",
@@ -349,7 +379,6 @@ class _Portuguese(_Writer):
         return f"o valor é {self.write(node.expr)}"
 
     def value_modifier_text(self, node: ast.ValueModifier) -> str:
-        cards = self.write(node.cards)
         amount = _number(node.amount)
         shown = self.write(node.amount)
         points = (
@@ -357,15 +386,28 @@ class _Portuguese(_Writer):
             if amount is not None
             else f"{shown} pontos"
         )
+        chosen = node.chosen_on_entry and isinstance(node.cards, ast.Selection)
+        one = chosen and node.cards.count == 1
+        verb = "vale" if one else "valem"
         if node.op == "add":
-            change = f"valem {points} a mais"
+            change = f"{verb} {points} a mais"
         elif node.op == "subtract":
-            change = f"valem {points} a menos"
+            change = f"{verb} {points} a menos"
         elif node.op == "multiply":
-            change = "valem o dobro" if amount == 2 else f"valem {shown} vezes o seu valor"
+            change = f"{verb} o dobro" if amount == 2 else f"{verb} {shown} vezes o seu valor"
         else:
-            change = f"valem {points}"
-        return f"{cards} {change}"
+            change = f"{verb} {points}"
+        if not chosen:
+            return f"{self.write(node.cards)} {change}"
+        saved, self.voice = self.voice, "action"  # the choice is made like an action's: "escolha …"
+        picked = self.selection_text(node.cards, chooser_shown=False)
+        self.voice = saved
+        chooser = node.cards.chooser
+        if chooser == "random":
+            told = f"{picked} {'é escolhida' if one else 'são escolhidas'} ao acaso"
+        else:
+            told = f"{'o oponente escolhe' if chooser == 'opponent' else 'escolha'} {picked}"
+        return f"quando esta carta entrar no seu domínio, {told}: {'ela' if one else 'elas'} {change}"
 
     def discard_priority_text(self, node: ast.DiscardPriority) -> str:
         when = "antes" if node.order == "first" else "depois"
@@ -586,17 +628,28 @@ class _English(_Writer):
         return f"its value is {self.write(node.expr)}"
 
     def value_modifier_text(self, node: ast.ValueModifier) -> str:
-        cards = self.write(node.cards)
         amount = _number(node.amount)
         shown = self.write(node.amount)
         points = f"{shown} point{'s' if amount != 1 else ''}"
+        chosen = node.chosen_on_entry and isinstance(node.cards, ast.Selection)
+        one = chosen and node.cards.count == 1
+        verb = "is" if one else "are"
         change = {
-            "add": f"are worth {points} more",
-            "subtract": f"are worth {points} less",
-            "multiply": "are worth double" if amount == 2 else f"are worth {shown} times as much",
-            "set": f"are worth {points}",
+            "add": f"{verb} worth {points} more",
+            "subtract": f"{verb} worth {points} less",
+            "multiply": f"{verb} worth double" if amount == 2 else f"{verb} worth {shown} times as much",
+            "set": f"{verb} worth {points}",
         }[node.op]
-        return f"{cards} {change}"
+        if not chosen:
+            return f"{self.write(node.cards)} {change}"
+        saved, self.voice = self.voice, "action"  # the choice is made like an action's: "choose …"
+        picked = self.selection_text(node.cards, chooser_shown=False)
+        self.voice = saved
+        if node.cards.chooser == "random":
+            told = f"{picked} {'is' if one else 'are'} chosen at random"
+        else:
+            told = f"{'the opponent chooses' if node.cards.chooser == 'opponent' else 'choose'} {picked}"
+        return f"when this card enters your domain, {told}: {'it' if one else 'they'} {change}"
 
     def discard_priority_text(self, node: ast.DiscardPriority) -> str:
         when = "before" if node.order == "first" else "after"

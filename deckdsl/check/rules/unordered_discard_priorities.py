@@ -67,7 +67,9 @@ SEVERITY = "error"
 SUMMARY = "two cards with the same discard priority that one discard must choose between, unordered"
 GUIDELINE = "addenda"
 PROFILES = ("janken-wars",)
+KIND = "priorities"
+"""The kind of hazard it reports (`deckdsl.check.hazards.analysis.KINDS`)."""
 
 
 def check(context: Context) -> Iterator[Diagnostic]:
-    yield from findings.diagnostics(context, "priorities", CODE)
+    yield from findings.diagnostics(context, KIND, CODE)

@@ -73,7 +73,9 @@ SEVERITY = "error"
 SUMMARY = "two value modifiers whose order changes a card's value, and no addendum orders them"
 GUIDELINE = "addenda"
 PROFILES = ("janken-wars",)
+KIND = "modifiers"
+"""The kind of hazard it reports (`deckdsl.check.hazards.analysis.KINDS`)."""
 
 
 def check(context: Context) -> Iterator[Diagnostic]:
-    yield from findings.diagnostics(context, "modifiers", CODE)
+    yield from findings.diagnostics(context, KIND, CODE)

@@ -70,7 +70,9 @@ SEVERITY = "error"
 SUMMARY = "two triggers on one event whose order changes the game, and no addendum orders them"
 GUIDELINE = "addenda"
 PROFILES = ("janken-wars",)
+KIND = "triggers"
+"""The kind of hazard it reports (`deckdsl.check.hazards.analysis.KINDS`)."""
 
 
 def check(context: Context) -> Iterator[Diagnostic]:
-    yield from findings.diagnostics(context, "triggers", CODE)
+    yield from findings.diagnostics(context, KIND, CODE)

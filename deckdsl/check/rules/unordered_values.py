@@ -62,7 +62,9 @@ SEVERITY = "error"
 SUMMARY = "two cards whose values read each other, and no addendum says which is worked out first"
 GUIDELINE = "addenda"
 PROFILES = ("janken-wars",)
+KIND = "values"
+"""The kind of hazard it reports (`deckdsl.check.hazards.analysis.KINDS`)."""
 
 
 def check(context: Context) -> Iterator[Diagnostic]:
-    yield from findings.diagnostics(context, "values", CODE)
+    yield from findings.diagnostics(context, KIND, CODE)
