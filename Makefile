@@ -31,6 +31,7 @@ docs: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/bench_check.py
+	$(BIN)/python bench/bench_hazards.py
 	$(BIN)/python bench/bench_render.py
 	$(BIN)/python bench/bench_sim.py
 

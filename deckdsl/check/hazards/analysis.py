@@ -59,18 +59,20 @@ pair of the same kinds of card; the witness is told with the real names."""
 class Effect:
     """An effect whose order with another card's effects can matter.  `card`, its `node` (a
     ValueModifier, ValueDefinition, Trigger or DiscardPriority), `index` (the card's place in the deck)
-    and `clause` (the node's place among the card's condition clauses)."""
+    and `clause` (the node's place among the card's condition clauses); `family`: `value`, `trigger` or
+    `priority`, the effects it may have to be ordered with."""
 
     card: ast.Card
     node: ast.Node
     index: int
     clause: int
+    family: str = field(init=False)
 
-    @property
-    def family(self) -> str:
-        if isinstance(self.node, (ast.ValueModifier, ast.ValueDefinition)):
-            return "value"
-        return "trigger" if isinstance(self.node, ast.Trigger) else "priority"
+    def __post_init__(self) -> None:
+        node = self.node
+        family = "value" if isinstance(node, (ast.ValueModifier, ast.ValueDefinition)) else (
+            "trigger" if isinstance(node, ast.Trigger) else "priority")
+        object.__setattr__(self, "family", family)
 
 
 @dataclass(eq=False)
@@ -121,19 +123,16 @@ class Analysis:
         self.deck, self.profile = deck, profile
         self.orders = Orders(deck)
         self.rules = Rules.of(profile, deck)
-        self.named = {node.name for card in deck.cards for node in card.walk() if isinstance(node, ast.NameFilter)}
+        self.named, self.discards = _scan(deck, profile)
         self.effects: list[Effect] = []
         names = {card.name for card in deck.cards}
         for index, card in enumerate(deck.cards):
-            if card.condition is None or semantics.effect_errors(card, profile, names):
-                continue  # a card whose effects do not make sense is left to the errors that say so
-            for number, clause in enumerate(clauses(card)):
-                if isinstance(clause, (ast.ValueModifier, ast.Trigger, ast.DiscardPriority)) or (
-                    isinstance(clause, ast.ValueDefinition) and reads_values(clause)
-                ):
-                    self.effects.append(Effect(card, clause, index, number))
+            found = [Effect(card, clause, index, number) for number, clause in enumerate(clauses(card))
+                     if isinstance(clause, (ast.ValueModifier, ast.Trigger, ast.DiscardPriority))
+                     or (isinstance(clause, ast.ValueDefinition) and reads_values(clause))]
+            if found and not semantics.effect_errors(card, profile, names):
+                self.effects.extend(found)  # a card whose effects do not make sense is left to its errors
         self.palette = _palette(deck, self.named)
-        self.discards = _domain_discards(deck, profile)
         self.throws = _throws(profile)
         self._keys: dict[int, tuple] = {}
         self._verdicts: dict[tuple, Witness | None] = {}
@@ -769,23 +768,25 @@ def _palette(deck: ast.Deck, named: set[str]) -> list[tuple[ast.Card, str]]:
     return list(seen.values())
 
 
-def _domain_discards(deck: ast.Deck, profile: Profile) -> list[tuple[ast.Card, ast.Node, bool]]:
-    """Every discard step of the deck that picks among the cards of a domain: (its card, the step, whether
-    the domain is its owner's), one of each."""
-    found: list[tuple[ast.Card, ast.Node, bool]] = []
+def _scan(deck: ast.Deck, profile: Profile) -> tuple[set[str], list[tuple[ast.Card, ast.Node, bool]]]:
+    """One walk over the deck's effects: the names effects name (`named "X"`), and one of each discard step
+    that picks among the cards of a domain (its card, the step, whether the domain is its owner's)."""
+    named: set[str] = set()
+    discards: list[tuple[ast.Card, ast.Node, bool]] = []
     seen: set[tuple] = set()
     for card in deck.cards:
-        steps = [*(card.cost.steps if card.cost else ()), *(card.action.steps if card.action else ())]
-        steps += [step for clause in clauses(card) if isinstance(clause, ast.Trigger) for step in clause.steps]
-        for top in steps:
+        tops = [*(card.cost.steps if card.cost else ()), *(card.action.steps if card.action else ()), *clauses(card)]
+        for top in tops:
             for node in top.walk():
-                if isinstance(node, ast.Discard) and isinstance(node.cards, ast.Selection) and node.cards.is_choice:
+                if isinstance(node, ast.NameFilter):
+                    named.add(node.name)
+                elif isinstance(node, ast.Discard) and isinstance(node.cards, ast.Selection) and node.cards.is_choice:
                     spec = profile.zone(node.cards.zone.name)
                     key = (shape(node), node.cards.zone.owner != "opponent")
                     if spec is not None and spec.name == "domain" and key not in seen:
                         seen.add(key)
-                        found.append((card, node, key[1]))
-    return found
+                        discards.append((card, node, key[1]))
+    return named, discards
 
 
 def _throws(profile: Profile) -> list[tuple[str, str]]:
