@@ -48,9 +48,11 @@ def _values(witness: Witness, pieces: list, first: str, second: str) -> str:
     setting = _holdings(pieces, witness.plain, plain)
     if len(shown) == 1:
         members = shown[0]
-        verb = "is" if len(members) == 1 else "is each"
+        what = _group(pieces, members)
+        if len(members) > 1 and not what.startswith("each"):
+            what = f"each {what}"
         worth = f"{_number(one[members[0]])}; `{second}` first → {_number(other[members[0]])}"
-        return f"{setting}: `{first}` first → {_group(pieces, members)} {verb} worth {worth}"
+        return f"{setting}: `{first}` first → {what} is worth {worth}"
     parts = [", ".join(f"{_group(pieces, m)} {_number(values[m[0]])}" for m in shown) for values in (one, other)]
     return f"{setting}: `{first}` first → {parts[0]}; `{second}` first → {parts[1]}"
 
