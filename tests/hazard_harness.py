@@ -200,7 +200,8 @@ def only_the_pair(compiled, effects):
     nodes = [compiled.deck.card(name).condition.clauses[clause] for name, clause in effects]
     keep = {id(node) for node in nodes}
     events = {id(node.event) for node in nodes if isinstance(node, janken.ast.Trigger)}
-    ranked = {name for (name, _), node in zip(effects, nodes) if isinstance(node, janken.ast.DiscardPriority)}
+    ranked = {name for (name, _), node in zip(effects, nodes, strict=True)
+              if isinstance(node, janken.ast.DiscardPriority)}
     trimmed = copy.copy(compiled)
     trimmed.defs = []
     for definition in compiled.defs:

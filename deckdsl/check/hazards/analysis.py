@@ -92,8 +92,9 @@ class Situation:
 class Witness:
     """A situation where the two orders end differently.  `kind` (see `KINDS`), `situation`,
     `outcomes`: everything that can happen with the first card's effect first, and with the second's
-    (sets of the pieces' values, in order, or of `World.state()`).  `roles`: the names the two cards have in it (stand-ins
-    unless an effect names them).  `plain`: each piece's value without the two effects."""
+    (sets of the pieces' values, in order, or of `World.state()`).  `roles`: the names the two cards
+    have in it (stand-ins unless an effect names them).  `plain`: each piece's value without the two
+    effects."""
 
     kind: str
     situation: Situation
@@ -205,9 +206,10 @@ class Analysis:
                     unordered = [m for m in members if m.card.name != name
                                  and not self.orders.settled(m.card.name, name)]
                     first, count = (unordered[0] if unordered else None), len(unordered)
-                else:
-                    first = next((m for m in members if m.card.name != name), None)
-                    count = len(members) - sum(1 for m in members[-2:] if m.card.name == name)
+                else:  # only the card's own earlier clauses can be in the group with its name: at its end
+                    count = len(members) - next((i for i, m in enumerate(reversed(members)) if m.card.name != name),
+                                                len(members))
+                    first = members[0] if count else None
                 if first is None:
                     continue
                 if partner is None or first.index < partner.index:
@@ -225,21 +227,7 @@ class Analysis:
         """Whether the two effects ever apply at one moment: a card both modifiers change, an event that
         sets off both triggers, a discard that picks between the two cards (whatever the order does)."""
         kind = self.kind(first, second)
-        if kind is None:
-            return False
-        search = _Search(self, first, second, kind)
-        if kind == "modifiers":
-            live = (first.node, second.node)
-            for situation in itertools.islice(search._value_situations(), MAX_SITUATIONS):
-                world, pieces = search.build(situation, search.orders[0], live=live)
-                for piece in pieces:
-                    world.value(piece)
-                if any(len(hit) == 2 for hit in world.hits.values()):
-                    return True
-            return False
-        if kind == "triggers":
-            return any(True for _ in itertools.islice(search._trigger_situations(), 1))
-        return bool(self.discards) if kind == "priorities" else True
+        return kind is not None and _Search(self, first, second, kind).meets()
 
     def pairs_of(self, first: str, second: str) -> list[tuple[Effect, Effect, Witness | None]]:
         """Every pair of effects of cards `first` and `second`, with its witness (None: no hazard)."""
@@ -285,6 +273,21 @@ class _Search:
             return self._first(self._trigger_situations(), values=False)
         return self._first(self._priority_situations(), values=False)
 
+    def meets(self) -> bool:
+        """Whether some situation has both effects apply (see `Analysis.meet`)."""
+        if self.kind == "modifiers":
+            live = (self.first.node, self.second.node)
+            for situation in itertools.islice(self._value_situations(), MAX_SITUATIONS):
+                world, pieces = self.build(situation, self.orders[0], live=live)
+                for piece in pieces:
+                    world.value(piece)
+                if any(len(hit) == 2 for hit in world.hits.values()):
+                    return True
+            return False
+        if self.kind == "triggers":
+            return any(True for _ in itertools.islice(self._trigger_situations(), 1))
+        return bool(self.analysis.discards) if self.kind == "priorities" else True
+
     def _first(self, situations: Iterator[Situation], *, values: bool) -> Witness | None:
         for situation in situations:
             self.tried += 1
@@ -300,16 +303,11 @@ class _Search:
             return Witness(self.kind, situation, (both[0], both[1]), self.names, plain)
         return None
 
-    def _piece(self, card: ast.Card | None, name: str, zone: Zone) -> Piece:
-        if name == "Estrela":
-            return Piece(None, star=True)
-        return Piece(card, name) if card is not None else Piece(None)
-
     def build(self, situation: Situation, order: Order, answers: Answers | None = None,
               live: tuple = ()) -> tuple[World, list[Piece]]:
         """A world set up as `situation` says, with `live` effects in force."""
         world = World(self.analysis.profile, self.analysis.rules, live, order, answers)
-        pieces = [world.put(self._piece(card, name, zone), zone) for card, name, zone in situation.pieces]
+        pieces = [world.put(_piece(card, name), zone) for card, name, zone in situation.pieces]
         for holder, target in situation.chosen:
             world.chosen.setdefault(pieces[holder], []).append(pieces[target])
         return world, pieces
@@ -335,7 +333,7 @@ class _Search:
         else:
             events = [(happening[0], happening[1], pieces[happening[2]], happening[3])]
         holders = (pieces[0], pieces[1])
-        for holder, effect in zip(holders, (self.first, self.second)):
+        for holder, effect in zip(holders, (self.first, self.second), strict=True):
             seat = world.seat_of(holder)
             if seat is None or not any(world.matches_event(effect.node.event, event, Ctx(seat, holder, event[2]))
                                        for event in events):
@@ -473,7 +471,7 @@ class _Search:
         zones: list[Zone] = []
         seats = {name: zone[1] for _, name, zone in pieces if zone[0] == "domain"}
         reading = [(self.first.node, seats.get(self.names[0], 0)), (self.second.node, seats.get(self.names[1], 0))]
-        for card, name, zone in pieces:
+        for card, _, zone in pieces:
             definition = _definition(card)
             if definition is not None and zone[0] == "domain":
                 reading.append((definition, zone[1]))
@@ -565,7 +563,8 @@ class _Search:
         if touched & {"stars", "supply"}:
             stars += [[], [(star, SUPPLY)], [(star, ("stars", 0))], [(star, ("stars", 1))]]
         for counts in _smallest_first(len(zones), len(options) - 1):
-            fill = [(card, name, zone) for zone, choice in zip(zones, counts) for card, name in options[choice]]
+            fill = [(card, name, zone) for zone, choice in zip(zones, counts, strict=True)
+                    for card, name in options[choice]]
             for held in stars:
                 yield fill + [(None, "Estrela", zone) for _, zone in held]
 
@@ -581,6 +580,12 @@ class _Search:
                           (card, renamed.get(card.name, card.name), TABLE)]
                 for extra in ([], [(None, "Brinde", ("domain", seat))]):
                     yield Situation(pieces + extra, ("step", 2, holder_seat, step))
+
+
+def _piece(card: ast.Card | None, name: str) -> Piece:
+    if name == "Estrela":
+        return Piece(None, star=True)
+    return Piece(card, name) if card is not None else Piece(None)
 
 
 def happen(world: World, pieces: list[Piece], happening: tuple | None) -> None:
@@ -754,7 +759,7 @@ def _fills(zones: list[Zone], sizes: list[int]) -> Iterator[tuple[tuple[Zone, in
         yield ()
         return
     for combo in sorted(itertools.product(sizes if len(zones) == 1 else LADDER, repeat=len(zones)), key=sum):
-        yield tuple(zip(zones, combo))
+        yield tuple(zip(zones, combo, strict=True))
 
 
 def _palette(deck: ast.Deck, named: set[str]) -> list[tuple[ast.Card, str]]:

@@ -38,7 +38,7 @@ def tell(witness: Witness, first: str, second: str) -> str:
 def _values(witness: Witness, pieces: list, first: str, second: str) -> str:
     one, other = next(iter(witness.outcomes[0])), next(iter(witness.outcomes[1]))
     groups: dict[tuple, list[int]] = {}
-    for index, (card, name, zone) in enumerate(pieces):
+    for index, (_, name, zone) in enumerate(pieces):
         groups.setdefault((name, zone, one[index], other[index]), []).append(index)
     changed = [members for members in groups.values() if one[members[0]] != other[members[0]]]
     changed.sort(key=lambda members: (pieces[members[0]][1] in (first, second), pieces[members[0]][0] is None,
@@ -104,7 +104,8 @@ def _setting(pieces: list, happening: tuple) -> str:
         if zone == SUPPLY and count != 5:
             parts.append(f"{count} star{'s' if count != 1 else ''} left in the supply")
         elif zone != SUPPLY:
-            parts.append(f"{'you hold' if zone[1] == 0 else 'the opponent holds'} {count} star{'s' if count != 1 else ''}")
+            holder = "you hold" if zone[1] == 0 else "the opponent holds"
+            parts.append(f"{holder} {count} star{'s' if count != 1 else ''}")
     if not any(zone == SUPPLY for zone in stars) and any(name == "Estrela" for _, name, _ in pieces):
         parts.append("no star left in the supply")
     return "; ".join(parts) + ("; " if parts else "")

@@ -23,7 +23,8 @@ def _kind(zone: ast.Zone) -> str:
 def _sources(cards: ast.Node) -> set[str]:
     """The resources naming where a card set's cards are."""
     if isinstance(cards, ast.Selection):
-        return {"zone:" + _kind(cards.zone)} | ({"zone:domain", "zone:stars"} if _kind(cards.zone) == "domain" else set())
+        kind = _kind(cards.zone)
+        return {"zone:" + kind} | ({"zone:domain", "zone:stars"} if kind == "domain" else set())
     if isinstance(cards, ast.Zone):
         return {"zone:" + _kind(cards)} | ({"zone:stars"} if _kind(cards) == "domain" else set())
     if isinstance(cards, ast.DeckTop):

@@ -50,7 +50,7 @@ class Orders:
                     if ref.name in names and ref.name not in listed:
                         listed.append(ref.name)
                 self.lines.append((addendum, line, listed))
-                for first, second in zip(listed, listed[1:]):
+                for first, second in zip(listed, listed[1:], strict=False):
                     edge = Edge(first, second, line, addendum)
                     back = self.path(second, first)
                     if back is not None:

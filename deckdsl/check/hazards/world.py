@@ -49,8 +49,8 @@ _COMPARE: dict[str, Callable[[object, object], bool]] = {
 class Piece:
     """One card of a situation.  `card`: its AST node, None for a Brinde or a Star.  `name`: the card's
     name (`Brinde`, `Estrela` for the components; the analysis may give a stand-in name to a card no
-    effect names, so that one verdict serves every card of its kind).  `star`: whether it is a Star.  `base`: its printed
-    value, None for a `*` card."""
+    effect names, so that one verdict serves every card of its kind).  `star`: whether it is a Star.
+    `base`: its printed value, None for a `*` card."""
 
     __slots__ = ("card", "name", "star", "base")
 
