@@ -1,5 +1,5 @@
 """Play a hazard situation in the rules engine, so the analysis's reference semantics (check/hazards/world.py)
-and the engine (games/janken.py) can be compared on the same situations.
+and the engine (games/janken/) can be compared on the same situations.
 
 `engine_outcomes(text, situation, roles, order)` compiles the deck `text` with an addendum that puts one
 card of the pair before the other, sets the engine's zones as the situation says, makes its event happen

@@ -160,18 +160,19 @@ def test_polarity_handles_every_step_and_clause(name):
 }))
 def test_engine_compiles_every_effect_node(name):
     """Clauses and events are taken apart by `_Compiler.run`; every other effect node has a compile_ method."""
-    from deckdsl.games import janken
+    from deckdsl.games.janken import compiler
 
-    assert hasattr(janken._Compiler, f"compile_{name}"), f"the engine has no compile_{name}"
+    assert hasattr(compiler._Compiler, f"compile_{name}"), f"the engine has no compile_{name}"
 
 
 def test_engine_fails_loudly_on_a_node_it_does_not_know():
-    from deckdsl.games import janken
+    from deckdsl.games.janken import compiler
     from deckdsl.profiles import profile
 
-    compiler = janken._Compiler(ast.Deck(span=ast.Span(1, 1, 1, 1, 0, 0)), profile.load("janken-wars"), janken.Rules())
+    deck = ast.Deck(span=ast.Span(1, 1, 1, 1, 0, 0))
+    engine = compiler._Compiler(deck, profile.load("janken-wars"), compiler.Rules())
     with pytest.raises(NotImplementedError, match="Card"):
-        compiler.compile(ast.Card(span=ast.Span(1, 1, 1, 1, 0, 0), name="x", name_span=ast.Span(1, 1, 1, 1, 0, 0)))
+        engine.compile(ast.Card(span=ast.Span(1, 1, 1, 1, 0, 0), name="x", name_span=ast.Span(1, 1, 1, 1, 0, 0)))
 
 
 def test_card_field_spellings_match_the_grammar():

@@ -1,0 +1,487 @@
+"""One game of Janken Wars: `Game` plays the rounds, runs effects and offers exchanges (on `Board`,
+board.py, which moves the cards and works out their values); `Outcome`, `EngineError` and `GameStats`
+are what a game ends with."""
+
+from __future__ import annotations
+
+import random as _random
+from dataclasses import dataclass
+
+from .board import Board
+from .compiler import Compiled
+from .effects import Ctx
+from .players import Request
+from .zones import DECK, DISCARD, DOMAIN, HAND, STARS, SUPPLY, TABLE, ZONE_OWNER
+
+
+MAX_NESTING = 64
+"""How deep effects may trigger effects (each level is a few Python frames: this keeps far below the
+interpreter's recursion limit); deeper is reported as a loop, like the step limit."""
+
+
+class EngineError(Exception):
+    """A game that cannot go on: an effect loop cut at the step limit, or players that never differ.
+    `cards`: the names of the cards involved (for the diagnostic)."""
+
+    def __init__(self, message: str, cards: tuple[str, ...] = ()):
+        super().__init__(message)
+        self.cards = cards
+
+
+@dataclass
+class Outcome:
+    """How a game ended.  `winner`: seat 0 or 1, None for a draw (a game cut at the round limit).
+    `reason`: `stars`, `deck-stars`, `deck-domain`, `deck-dispute` (the deck ran out and that
+    tie-break decided), or `round-limit`.  `rounds`: rounds played."""
+
+    winner: int | None
+    reason: str
+    rounds: int
+
+
+class Game(Board):
+    """One game.  Build it from a `Compiled` deck, two players and a random generator, then `play()`.
+
+    State: `zones` (lists of card ids, see the zone indices), `loc[id]` (the zone a card is in),
+    `round`, `credit[seat]` (kept exchange remainders).  `listener(event, data)`, when given, hears every
+    event (`deckdsl play` prints them, the conformance suite records them).  `stats`, when given, is a
+    `GameStats` filled as the game goes.
+    """
+
+    def __init__(self, compiled: Compiled, players, rng: _random.Random, *, listener=None, stats=None,
+                 shuffle: bool = True):
+        self.compiled = compiled
+        self.rules = compiled.rules
+        self.players = players
+        self.rng = rng
+        self.listener = listener
+        self.stats = stats
+        deck = list(compiled.deck_ids)
+        if shuffle:
+            rng.shuffle(deck)
+        self.zones: list[list[int]] = [deck, [], list(compiled.star_ids), [], [], [], [], [], [], [], []]
+        self.loc = [DECK] * len(compiled.deck_ids) + [SUPPLY] * (len(compiled.def_of) - len(compiled.deck_ids))
+        self.next_brinde = 0
+        self.round = 0
+        self.ties = 0
+        self.steps = 0
+        self.active = 0
+        self.credit = [0, 0]
+        self.dirty = [False, False]
+        self.printed = [0, 0]
+        self.starred = [0, 0]
+        self.cancelled: set[int] = set()
+        self.running: list[tuple[int, str]] = []
+        self.valuing: dict[int, object] = {}
+        self.computing: list[int] = []
+        self.guards: list[int] = []
+        self.chosen: dict[tuple[int, int], list[int]] = {}
+
+    # -- effects ---------------------------------------------------------------------------
+
+    def pick(self, source, ctx: Ctx, actor: int, step, *, one: bool = False, exclude: int = -1) -> list[int]:
+        """The cards `step` acts on: all of `source`, or the ones its chooser picks."""
+        found = source.cards(self, ctx, True)
+        if exclude >= 0:
+            found = [card for card in found if card != exclude]
+        count = 1 if one else source.count
+        if count is None or not found:
+            return found
+        if len(found) < count and not source.up_to and self.rules.partial_actions == "no":
+            return []
+        prioritised = self.compiled.priorities and step.verb == "discard"
+        if len(found) <= count and not prioritised:
+            return found
+        chooser = source.chooser
+        if chooser is None:
+            chooser = self.rules.chooser
+            if chooser == "owner":
+                zone = source.zone_of(self, ctx)
+                owner = ZONE_OWNER[zone] if zone is not None else None
+                chooser = actor if owner is None else owner
+            elif chooser == "actor":
+                chooser = actor
+        elif chooser == "you":
+            chooser = ctx.owner
+        elif chooser == "opponent":
+            chooser = 1 - ctx.owner
+        picked: list[int] = []
+        while len(picked) < count and found:
+            options = found
+            if prioritised:
+                options = self._by_priority(found)
+            take = min(count - len(picked), len(options))
+            if chooser == "random":
+                chosen = self.rng.sample(options, take) if take < len(options) else list(options)
+            elif take == len(options):
+                chosen = list(options)
+            else:
+                request = Request(ctx.this, step.node, step.verb, actor, source.zone_of(self, ctx))
+                chosen = self.players[chooser].choose(self, chooser, request, options, take)
+                chosen = _valid_choice(chosen, options, take)
+            picked.extend(chosen)
+            found = [card for card in found if card not in chosen]
+        return picked
+
+    def _by_priority(self, cards: list[int]) -> list[int]:
+        """The cards a discard may pick first: a domain's `discarded first` cards before its others, its
+        `discarded last` cards after them (cards outside domains have no priority); among cards of the same
+        priority, not one the addenda put after another of them."""
+        defs, def_of = self.compiled.defs, self.compiled.def_of
+
+        def rank(card):
+            return defs[def_of[card]].priority if DOMAIN <= self.loc[card] < DISCARD else 0
+
+        best = max(rank(card) for card in cards)
+        found = [card for card in cards if rank(card) == best]
+        before = self.compiled.before
+        if best and before:
+            found = [card for card in found if not any((def_of[o], def_of[card]) in before for o in found)]
+        return found
+
+    def run_steps(self, steps, ctx: Ctx, card: int, kind: str) -> None:
+        """Run a cost, action or trigger's steps (checkpoints between them: exchange_window = step)."""
+        if kind != "trigger":
+            if self.rules.partial_actions == "no":
+                impossible = not all(step.possible(self, ctx) for step in steps)
+            else:
+                impossible = not any(step.startable(self, ctx) for step in steps)
+            if impossible:
+                if self.listener:
+                    self.listener("impossible", {"card": card, "kind": kind})
+                return
+            if kind == "action" and self.stats is not None:
+                self.stats.fired[self.compiled.def_of[card]] += 1
+        self.running.append((card, kind))
+        if len(self.running) > MAX_NESTING:
+            self._loop(nested=True)
+        try:
+            for step in steps:
+                self.steps += 1
+                if self.steps > self.rules.step_limit:
+                    self._loop()
+                if self.listener:
+                    self.listener("step", {"card": card, "kind": kind, "node": step.node, "owner": ctx.owner})
+                step.run(self, ctx)
+                if self.rules.exchange_window == "step":
+                    self.offer_exchanges()
+        finally:
+            self.running.pop()
+
+    def _loop(self, nested: bool = False):
+        names: list[str] = []
+        for card, kind in reversed(self.running):
+            name = self.compiled.name(card)
+            if kind == "trigger" and name not in names:
+                names.append(name)
+        what = (f"effects triggered each other {MAX_NESTING} deep" if nested
+                else f"the game passed {self.rules.step_limit} effect steps")
+        cards = ", ".join(f"`{n}`" for n in names) or "card effects"
+        verb = "keeps triggering itself" if len(names) == 1 else "keep triggering each other"
+        started = [self.compiled.name(card) for card, kind in self.running if kind != "trigger"][:1]
+        origin = f" (started by the {self.running[0][1]} of `{started[0]}`)" if started else ""
+        raise EngineError(f"{what}: {cards} {verb}{origin}", tuple(names))
+
+    def gained(self, seat: int, card: int, origin: int) -> None:
+        if self.compiled.gain_triggers:
+            self._fire("GainEvent", seat, card, origin)
+
+    def discarded(self, seat: int, card: int, origin: int) -> None:
+        if self.stats is not None:
+            self.stats.discarded[self.compiled.def_of[card]] += 1
+        if self.compiled.discard_triggers:
+            self._fire("DiscardEvent", seat, card, origin)
+
+    def _fire(self, kind: str, seat: int, card: int, origin: int, outcome: str = "", throw: int = -1):
+        self._fire_all([(kind, seat, card, origin, outcome, throw)])
+
+    def _fire_all(self, events: list[tuple]) -> None:
+        """Resolve the triggers that `events` (happening at one moment) set off, in the deck's order of
+        triggers (`trigger_rank`: the addenda's, else the deck file's); copies of one card, the event's
+        player's first, then by the order they entered the domain.  A trigger whose card has left its
+        domain by its turn does not resolve."""
+        compiled = self.compiled
+        defs, def_of, trigger_rank = compiled.defs, compiled.def_of, compiled.trigger_rank
+        first_seat = events[0][1]
+        pending = []
+        for owner in (0, 1):
+            for position, holder in enumerate(self.zones[DOMAIN + owner]):
+                triggers = defs[def_of[holder]].triggers
+                if not triggers:
+                    continue
+                for number, (event_kind, event, matcher, event_throw, steps) in enumerate(triggers):
+                    for kind, seat, card, origin, outcome, throw in events:
+                        if event_kind != kind or (seat == owner) != (event.player == "you"):
+                            continue
+                        ctx = Ctx(owner, holder, card)
+                        if kind == "DisputeEvent":
+                            if event.outcome != outcome or (event_throw is not None and event_throw != throw):
+                                continue
+                        elif not matcher.matches(self, ctx, card, origin):
+                            continue
+                        key = (trigger_rank[def_of[holder]], number, owner != first_seat, position)
+                        pending.append((key, owner, holder, ctx, steps, kind, card))
+        if len(pending) > 1:
+            pending.sort(key=lambda item: item[0])
+        for _, owner, holder, ctx, steps, kind, card in pending:
+            if self.loc[holder] != DOMAIN + owner:
+                continue
+            if self.listener:
+                self.listener("trigger", {"card": holder, "event": kind, "it": card})
+            self.run_steps(steps, ctx, holder, "trigger")
+
+    # -- exchanges -------------------------------------------------------------------------
+
+    def offer_exchanges(self) -> None:
+        """Offer an exchange to each player whose domain changed since their last offer (the active
+        player first).  Only an exchange that buys at least one star is offered."""
+        dirty = self.dirty
+        if not (dirty[0] or dirty[1]):
+            return
+        for seat in (self.active, 1 - self.active):
+            if dirty[seat]:
+                dirty[seat] = False
+                self._offer(seat)
+
+    def exchange_worth(self, seat: int) -> tuple[int, object]:
+        """The stars an exchange would buy now (limited by the supply) and the points it would spend."""
+        points = self.domain_value(seat) + self.credit[seat]
+        return self._stars_for(points), points
+
+    def _stars_for(self, points) -> int:
+        stars = int(points // self.rules.star_cost) if points > 0 else 0
+        return min(stars, self._supply_stars()) if self.rules.star_supply else stars
+
+    def _supply_stars(self) -> int:
+        """Stars left to buy: the supply holds only stars (a Brinde passes through it on its way)."""
+        return len(self.zones[SUPPLY])
+
+    def _offer(self, seat: int) -> None:
+        if not self.zones[DOMAIN + seat]:
+            return
+        points = self.domain_value(seat) + self.credit[seat]
+        if points < self.rules.star_cost:
+            return
+        stars = self._stars_for(points)
+        if stars >= 1 and self.players[seat].exchange(self, seat, stars):
+            self.exchange(seat)
+
+    def exchange(self, seat: int) -> None:
+        """Discard `seat`'s whole domain for one star per `star_cost` points."""
+        stars, points = self.exchange_worth(seat)
+        domain = list(self.zones[DOMAIN + seat])
+        if self.stats is not None:
+            self.stats.record_exchange(self, seat, domain, points, stars)
+        if self.listener:
+            self.listener("exchange", {"seat": seat, "cards": domain, "points": points, "stars": stars})
+        for card in domain:
+            self.move(card, DISCARD + seat)
+        for card in domain:
+            self.discarded(seat, card, DOMAIN + seat)
+        got = self.gain_stars(seat, stars)
+        spent = got * self.rules.star_cost
+        self.credit[seat] = points - spent if self.rules.exchange_remainder == "kept" else 0
+        self.dirty[seat] = False
+
+    # -- the round -------------------------------------------------------------------------
+
+    def play(self) -> Outcome:
+        """Play rounds until someone wins (or the round limit cuts the game)."""
+        rules = self.rules
+        table, deck = self.zones[TABLE], self.zones[DECK]
+        loc = self.loc
+        while True:
+            if self.round >= rules.round_limit:
+                return self._end(None, "round-limit")
+            self.round += 1
+            if self.listener:
+                self.listener("round", {"round": self.round})
+            if rules.deck_out == "empty" and not deck:
+                return self._deck_out()
+            while len(table) < rules.table_size:
+                if not deck:
+                    return self._deck_out()
+                card = deck.pop()
+                table.append(card)
+                loc[card] = TABLE
+            if self.listener:
+                self.listener("table", {"cards": list(table)})
+            seat, throw = self.dispute()
+            self.win(seat, throw)
+            if rules.exchange_window == "round":
+                self.offer_exchanges()
+            stars0, stars1 = len(self.zones[STARS]), len(self.zones[STARS + 1])
+            if stars0 >= rules.stars_to_win or stars1 >= rules.stars_to_win:
+                if stars0 != stars1:
+                    return self._end(0 if stars0 > stars1 else 1, "stars")
+                return self._tiebreak("stars")
+
+    def dispute(self) -> tuple[int, int]:
+        """Rock-paper-scissors until someone wins: (the winner's seat, the throw they won with)."""
+        first, second = self.players
+        beats = self.compiled.beats
+        self.ties = ties = 0
+        while True:
+            a, b = first.throw(self, 0), second.throw(self, 1)
+            if self.listener:
+                self.listener("throws", {"throws": (a, b)})
+            if a != b:
+                break
+            self.ties = ties = ties + 1
+            if ties >= 1000:
+                raise EngineError(f"the players tied {ties} disputes in a row: "
+                                  f"`{first.name}` and `{second.name}` always throw the same")
+        seat, throw = (0, a) if beats[a] == b else (1, b)
+        self.active = seat
+        if self.compiled.dispute_triggers:
+            self._fire_all([("DisputeEvent", seat, -1, -1, "win", throw),
+                            ("DisputeEvent", 1 - seat, -1, -1, "lose", (b if seat == 0 else a))])
+        return seat, throw
+
+    def win(self, seat: int, throw: int) -> None:
+        """Steps 3 and 4 of the round for the dispute's winner."""
+        throw_of = self.compiled.throw_of
+        options = [card for card in self.zones[TABLE] if throw_of[card] == throw]
+        if options:
+            card = options[0] if len(options) == 1 else self.players[seat].take(self, seat, options)
+            self.take(seat, card if card in options else options[0])
+        else:
+            brinde = self.next_brinde < len(self.compiled.brinde_ids)
+            choice = self.players[seat].fallback(self, seat, brinde)
+            if choice is None and brinde:
+                self.take_brinde(seat)
+            else:
+                table = self.zones[TABLE]
+                self.put_back(seat, choice if choice in table else table[0])
+
+    def take(self, seat: int, card: int) -> None:
+        """Step 3 with a table card: the winner takes `card`, its cost and action happen, and (step 4)
+        it enters the winner's domain."""
+        self.move(card, HAND + seat)
+        if self.listener:
+            self.listener("take", {"seat": seat, "card": card})
+        if self.stats is not None:
+            self.stats.record_take(self, seat, card)
+        self.gained(seat, card, TABLE)
+        if card not in self.cancelled:
+            definition = self.compiled.defs[self.compiled.def_of[card]]
+            if definition.cost or definition.action:
+                ctx = Ctx(seat, card)
+                if definition.cost:
+                    self.run_steps(definition.cost, ctx, card, "cost")
+                if definition.action:
+                    self.run_steps(definition.action, ctx, card, "action")
+                if self.rules.exchange_window == "action":
+                    self.offer_exchanges()
+        self.cancelled.clear()
+        self._place(seat)
+
+    def take_brinde(self, seat: int) -> None:
+        """Step 3 (a): the winner gains a generic 1-point card."""
+        card = self.compiled.brinde_ids[self.next_brinde]
+        self.next_brinde += 1
+        self.zones[SUPPLY].append(card)
+        self.move(card, HAND + seat)
+        if self.listener:
+            self.listener("brinde", {"seat": seat, "card": card})
+        if self.stats is not None:
+            self.stats.record_take(self, seat, card)
+        self.gained(seat, card, SUPPLY)
+        self._place(seat)
+
+    def put_back(self, seat: int, card: int) -> None:
+        """Step 3 (b): the winner puts a table card on the bottom of the deck."""
+        if self.listener:
+            self.listener("bottom", {"seat": seat, "card": card})
+        self.move(card, DECK, bottom=True)
+
+    def _place(self, seat: int) -> None:
+        """Step 4: whatever the winner holds enters their domain."""
+        hand = self.zones[HAND + seat]
+        while hand:
+            self.move(hand[-1], DOMAIN + seat)
+        if self.rules.exchange_window != "round":
+            self.offer_exchanges()
+
+    def _deck_out(self) -> Outcome:
+        return self._tiebreak("deck")
+
+    def _tiebreak(self, cause: str) -> Outcome:
+        """The GDD's tie-breaks: more stars, then the greater domain value, then one last dispute."""
+        stars0, stars1 = self.stars(0), self.stars(1)
+        if stars0 != stars1:
+            return self._end(0 if stars0 > stars1 else 1, f"{cause}-stars")
+        value0, value1 = self.domain_value(0), self.domain_value(1)
+        if value0 != value1:
+            return self._end(0 if value0 > value1 else 1, f"{cause}-domain")
+        seat, _ = self.dispute()
+        return self._end(seat, f"{cause}-dispute")
+
+    def _end(self, winner: int | None, reason: str) -> Outcome:
+        if self.listener:
+            self.listener("end", {"winner": winner, "reason": reason})
+        return Outcome(winner, reason, self.round)
+
+    # -- for players that look ahead -------------------------------------------------------
+
+    def clone(self, players) -> Game:
+        """A copy of this game's state with other players (and no listener or stats), to try a move."""
+        copy = Game.__new__(Game)
+        copy.__dict__.update(self.__dict__)
+        copy.zones = [list(zone) for zone in self.zones]
+        copy.loc = list(self.loc)
+        copy.credit = list(self.credit)
+        copy.dirty = list(self.dirty)
+        copy.printed = list(self.printed)
+        copy.starred = list(self.starred)
+        copy.cancelled = set(self.cancelled)
+        copy.running = []
+        copy.valuing = {}
+        copy.computing = []
+        copy.guards = []
+        copy.chosen = {key: list(targets) for key, targets in self.chosen.items()}
+        copy.players = players
+        copy.listener = None
+        copy.stats = None
+        copy.rng = _random.Random(self.rng.random())
+        return copy
+
+
+def _valid_choice(chosen, options: list[int], count: int) -> list[int]:
+    """A player's choice, kept only if it is `count` distinct options (else the first ones: a player
+    cannot break the rules by answering badly)."""
+    try:
+        picked = list(dict.fromkeys(chosen))
+    except TypeError:
+        picked = []
+    if len(picked) == count and all(card in options for card in picked):
+        return picked
+    return options[:count]
+
+
+class GameStats:
+    """What one game did, for `deckdsl simulate`.  Per card definition index: `taken[seat]` (won
+    through a dispute), `fired` (actions that happened), `discarded`, `exchanged` and `exchanged_value`
+    (cards spent in exchanges and their value then).  `exchanges`: (round, seat, domain size, points,
+    stars bought) per exchange."""
+
+    __slots__ = ("taken", "fired", "discarded", "exchanged", "exchanged_value", "exchanges")
+
+    def __init__(self, size: int):
+        self.taken = ([0] * size, [0] * size)
+        self.fired = [0] * size
+        self.discarded = [0] * size
+        self.exchanged = [0] * size
+        self.exchanged_value = [0] * size
+        self.exchanges: list[tuple] = []
+
+    def record_take(self, game: Game, seat: int, card: int) -> None:
+        self.taken[seat][game.compiled.def_of[card]] += 1
+
+    def record_exchange(self, game: Game, seat: int, domain: list[int], points, stars: int) -> None:
+        def_of = game.compiled.def_of
+        for card in domain:
+            index = def_of[card]
+            self.exchanged[index] += 1
+            self.exchanged_value[index] += game.value(card)
+        self.exchanges.append((game.round, seat, len(domain), points, stars))
