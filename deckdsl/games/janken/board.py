@@ -61,7 +61,7 @@ class Board:
                 self.starred[seat] += 1
             else:
                 self.printed[seat] += base
-        if self.compiled.entry_choices:
+        if self.entry_choices:
             self._moved(card, source, zone)
         if self.listener:
             self.listener("move", {"card": card, "from": source, "to": zone})

@@ -76,6 +76,7 @@ class Game(Board):
         self.computing: list[int] = []
         self.guards: list[int] = []
         self.chosen: dict[tuple[int, int], list[int]] = {}
+        self.entry_choices = compiled.entry_choices  # read on every move: one attribute, not two
 
     # -- effects ---------------------------------------------------------------------------
 
@@ -439,7 +440,7 @@ class Game(Board):
         copy.valuing = {}
         copy.computing = []
         copy.guards = []
-        copy.chosen = {key: list(targets) for key, targets in self.chosen.items()}
+        copy.chosen = {key: list(targets) for key, targets in self.chosen.items()} if self.chosen else {}
         copy.players = players
         copy.listener = None
         copy.stats = None
