@@ -14,7 +14,7 @@ import random
 
 import deckdsl
 from deckdsl.check.hazards.analysis import Situation, shape
-from deckdsl.check.hazards.world import ENDLESS
+from deckdsl.check.hazards.world import ENDLESS, Answers, outcomes
 from deckdsl.games import janken
 from deckdsl.games.janken import DECK, DISCARD, DOMAIN, HAND, STARS, SUPPLY, TABLE
 
@@ -25,28 +25,8 @@ for _seat in (0, 1):
 KEYS = {index: key for key, index in ZONES.items()}
 
 
-class NeedAnswer(Exception):
-    def __init__(self, options: int):
-        self.options = options
-
-
-class Script:
-    """Answers given in order; one more question than answers raises NeedAnswer."""
-
-    def __init__(self, given):
-        self.given, self.used = list(given), 0
-
-    def ask(self, options: int) -> int:
-        if options <= 1:
-            return 0
-        if self.used < len(self.given):
-            self.used += 1
-            return self.given[self.used - 1]
-        raise NeedAnswer(options)
-
-
 class Scripted(janken.Player):
-    def __init__(self, script: Script):
+    def __init__(self, script: Answers):
         self.script, self.name = script, "scripted"
 
     def choose(self, game, me, request, options, count):
@@ -63,7 +43,7 @@ class Scripted(janken.Player):
 class ScriptedRandom(random.Random):
     """A random generator whose picks (`sample`) are answers of the script, like the analysis's."""
 
-    def __init__(self, script: Script):
+    def __init__(self, script: Answers):
         super().__init__(0)
         self.script = script
 
@@ -82,24 +62,19 @@ def compile_with_order(text: str, first: str, second: str):
 
 def engine_outcomes(compiled, situation: Situation, names: dict[str, str], *, values: bool,
                     limit: int = 256) -> frozenset | None:
-    """Every way the situation can end in the engine (None past `limit` ways)."""
-    found, todo, runs = set(), [()], 0
-    while todo:
-        given = todo.pop()
-        runs += 1
-        if runs > limit:
-            return None
-        script = Script(given)
+    """Every way the situation can end in the engine (None past `limit` ways), enumerated as the analysis
+    enumerates its own (`world.outcomes`)."""
+
+    def play(answers: Answers) -> tuple:
         try:
-            found.add(_play(compiled, situation, names, script, values))
-        except NeedAnswer as question:
-            todo.extend(given + (i,) for i in reversed(range(question.options)))
+            return _play(compiled, situation, names, answers, values)
         except janken.EngineError:
-            found.add(ENDLESS)
-    return frozenset(found)
+            return ENDLESS
+
+    return outcomes(play, limit)
 
 
-def _play(compiled, situation: Situation, names: dict[str, str], script: Script, values: bool):
+def _play(compiled, situation: Situation, names: dict[str, str], script: Answers, values: bool):
     players = [Scripted(script), Scripted(script)]
     game = janken.Game(compiled, players, ScriptedRandom(script), shuffle=False)
     box = len(game.zones)
