@@ -1,10 +1,11 @@
 """Play a hazard situation in the rules engine, so the analysis's reference semantics (check/hazards/world.py)
 and the engine (games/janken/) can be compared on the same situations.
 
-`engine_outcomes(text, situation, roles, order)` compiles the deck `text` with an addendum that puts one
-card of the pair before the other, sets the engine's zones as the situation says, makes its event happen
-and returns every way it can end — every answer to every question, random picks included — in the form
-the analysis compares (`World.state()`, or the pieces' values in order).
+`compile_with_order(text, first, second)` compiles the deck `text` with an addendum that puts one card of
+the pair before the other, `only_the_pair` leaves only the pair's effects in force (as in the analysis's
+situations), and `engine_outcomes(compiled, situation, names)` sets the engine's zones as the situation
+says, makes its event happen and returns every way it can end — every answer to every question, random
+picks included — in the form the analysis compares (`World.state()`, or the pieces' values in order).
 """
 
 from __future__ import annotations
