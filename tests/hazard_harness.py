@@ -14,7 +14,7 @@ import itertools
 import random
 
 import deckdsl
-from deckdsl.check.hazards.analysis import Situation, shape
+from deckdsl.check.hazards.pairs import Situation, shape
 from deckdsl.check.hazards.world import ENDLESS, Answers, outcomes
 from deckdsl.games import janken
 from deckdsl.games.janken import DECK, DISCARD, DOMAIN, HAND, STARS, SUPPLY, TABLE

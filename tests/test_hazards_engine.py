@@ -14,8 +14,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import deckdsl
-from deckdsl.check.hazards.analysis import Analysis, Situation
-from deckdsl.check.hazards.world import Ctx, Order, Piece, World
+from deckdsl.check.hazards.analysis import Analysis
+from deckdsl.check.hazards.pairs import Situation
+from deckdsl.check.hazards.board import Ctx, Order, Piece
+from deckdsl.check.hazards.world import World
 from hazard_harness import compile_with_order, engine_outcomes, only_the_pair
 
 ROOT = Path(__file__).resolve().parent.parent

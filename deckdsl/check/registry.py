@@ -60,7 +60,7 @@ HAZARD_CODES: dict[str, str] = {
     module.KIND: module.CODE
     for module in (unordered_modifiers, unordered_triggers, unordered_values, unordered_discard_priorities)
 }
-"""The code of each kind of ordering hazard (`deckdsl.check.hazards.analysis.KINDS`)."""
+"""The code of each kind of ordering hazard (`deckdsl.check.hazards.pairs.KINDS`)."""
 
 
 def all_codes() -> list[Code]:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .analysis import Witness
-from .world import DECK, SUPPLY, TABLE, Zone
+from .pairs import Witness
+from .board import DECK, SUPPLY, TABLE, Zone
 
 
 def tell(witness: Witness, first: str, second: str) -> str:

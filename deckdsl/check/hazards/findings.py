@@ -12,7 +12,8 @@ from collections.abc import Iterator
 from ...diagnostics import Diagnostic, Label
 from ...lang import ast
 from ..rule import Context
-from .analysis import Analysis, Effect, Finding
+from .analysis import Analysis, Finding
+from .pairs import Effect
 from .describe import tell
 
 

@@ -50,7 +50,8 @@ from collections.abc import Iterator
 from ...diagnostics import Diagnostic, Label
 from ...lang import ast
 from ..hazards import findings
-from ..hazards.analysis import Analysis, Effect
+from ..hazards.analysis import Analysis
+from ..hazards.pairs import Effect
 from ..rule import Context
 
 CODE = "JW114"

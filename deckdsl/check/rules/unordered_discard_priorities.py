@@ -68,7 +68,7 @@ SUMMARY = "two cards with the same discard priority that one discard must choose
 GUIDELINE = "addenda"
 PROFILES = ("janken-wars",)
 KIND = "priorities"
-"""The kind of hazard it reports (`deckdsl.check.hazards.analysis.KINDS`)."""
+"""The kind of hazard it reports (`deckdsl.check.hazards.pairs.KINDS`)."""
 
 
 def check(context: Context) -> Iterator[Diagnostic]:

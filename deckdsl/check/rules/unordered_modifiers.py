@@ -74,7 +74,7 @@ SUMMARY = "two value modifiers whose order changes a card's value, and no addend
 GUIDELINE = "addenda"
 PROFILES = ("janken-wars",)
 KIND = "modifiers"
-"""The kind of hazard it reports (`deckdsl.check.hazards.analysis.KINDS`)."""
+"""The kind of hazard it reports (`deckdsl.check.hazards.pairs.KINDS`)."""
 
 
 def check(context: Context) -> Iterator[Diagnostic]:

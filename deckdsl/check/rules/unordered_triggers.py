@@ -71,7 +71,7 @@ SUMMARY = "two triggers on one event whose order changes the game, and no addend
 GUIDELINE = "addenda"
 PROFILES = ("janken-wars",)
 KIND = "triggers"
-"""The kind of hazard it reports (`deckdsl.check.hazards.analysis.KINDS`)."""
+"""The kind of hazard it reports (`deckdsl.check.hazards.pairs.KINDS`)."""
 
 
 def check(context: Context) -> Iterator[Diagnostic]:

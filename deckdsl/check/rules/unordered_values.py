@@ -63,7 +63,7 @@ SUMMARY = "two cards whose values read each other, and no addendum says which is
 GUIDELINE = "addenda"
 PROFILES = ("janken-wars",)
 KIND = "values"
-"""The kind of hazard it reports (`deckdsl.check.hazards.analysis.KINDS`)."""
+"""The kind of hazard it reports (`deckdsl.check.hazards.pairs.KINDS`)."""
 
 
 def check(context: Context) -> Iterator[Diagnostic]:
