@@ -1,5 +1,5 @@
-"""Play a hazard situation in the rules engine, so the analysis's reference semantics (check/hazards/world.py)
-and the engine (games/janken/) can be compared on the same situations.
+"""Play a hazard situation in the rules engine, so the analysis's reference semantics (check/hazards/board.py
+and world.py) and the engine (games/janken/) can be compared on the same situations.
 
 `compile_with_order(text, first, second)` compiles the deck `text` with an addendum that puts one card of
 the pair before the other, `only_the_pair` leaves only the pair's effects in force (as in the analysis's
