@@ -30,10 +30,10 @@ from dataclasses import dataclass
 from ...lang import ast
 from ...profiles.profile import Profile
 from .. import semantics
-from .board import Rules, clauses
+from .board import Rules, clauses, definition_of
 from .order import Orders
 from .pairs import Effect, Witness, shape
-from .prune import definition_of_card, moment, reads_values
+from .prune import moment, reads_values
 from .search import Search
 
 @dataclass(eq=False)
@@ -108,7 +108,7 @@ class Analysis:
             card = effect.card
             key = self._keys[id(effect)] = (
                 shape(effect.node), card.attribute("type"), shape(card.value) if card.value != "*" else
-                shape(definition_of_card(card)), card.name if card.name in self.named else None,
+                shape(definition_of(card)), card.name if card.name in self.named else None,
                 card.cost is not None or card.action is not None,
             )
         return key
@@ -180,7 +180,7 @@ def _palette(deck: ast.Deck, named: set[str]) -> list[tuple[ast.Card, str]]:
     acts; a card an effect names is its own kind."""
     seen: dict[tuple, tuple[ast.Card, str]] = {}
     for card in deck.cards:
-        key = (card.attribute("type"), shape(card.value) if card.value != "*" else shape(definition_of_card(card)),
+        key = (card.attribute("type"), shape(card.value) if card.value != "*" else shape(definition_of(card)),
                card.name if card.name in named else None, card.cost is not None or card.action is not None)
         seen.setdefault(key, (card, card.name))
     return list(seen.values())

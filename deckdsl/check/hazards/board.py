@@ -130,9 +130,6 @@ class Board:
         kind, seat = self.where.get(piece, DECK)
         return seat if kind == "domain" else None
 
-    def position(self, piece: Piece) -> int:
-        return self.zones[self.where[piece]].index(piece)
-
     def zone_of(self, node: ast.Zone, ctx: Ctx) -> Zone:
         kind = self._zone_kind.get(node.name)
         if kind is None:

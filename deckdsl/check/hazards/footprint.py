@@ -10,23 +10,21 @@ kind, whoever owns them), so a pair it lets through may still commute; the situa
 from __future__ import annotations
 
 from ...lang import ast
-
-_ZONES = {"domínio": "domain", "dominio": "domain", "mesa": "table", "baralho": "deck", "descarte": "discard",
-          "discard pile": "discard", "estrelas": "stars"}
+from ...profiles.profile import Profile
 
 
-def _kind(zone: ast.Zone) -> str:
-    name = " ".join(zone.name.split()).casefold()
-    return _ZONES.get(name, name)
+def _kind(zone: ast.Zone, profile: Profile) -> str:
+    spec = profile.zone(zone.name)
+    return spec.name if spec else zone.name
 
 
-def _sources(cards: ast.Node) -> set[str]:
+def _sources(cards: ast.Node, profile: Profile) -> set[str]:
     """The resources naming where a card set's cards are."""
     if isinstance(cards, ast.Selection):
-        kind = _kind(cards.zone)
+        kind = _kind(cards.zone, profile)
         return {"zone:" + kind} | ({"zone:domain", "zone:stars"} if kind == "domain" else set())
     if isinstance(cards, ast.Zone):
-        return {"zone:" + _kind(cards)} | ({"zone:stars"} if _kind(cards) == "domain" else set())
+        return {"zone:" + _kind(cards, profile)} | ({"zone:stars"} if _kind(cards, profile) == "domain" else set())
     if isinstance(cards, ast.DeckTop):
         return {"zone:deck"}
     if isinstance(cards, ast.ThisCard):
@@ -34,12 +32,12 @@ def _sources(cards: ast.Node) -> set[str]:
     return {"it", "zone:hand", "zone:domain", "zone:discard", "zone:stars", "out:domain"}
 
 
-def _reads(node: ast.Node) -> set[str]:
+def _reads(node: ast.Node, profile: Profile) -> set[str]:
     """What evaluating an expression or a test reads."""
     found: set[str] = set()
     for inner in node.walk():
         if isinstance(inner, ast.Zone):
-            found.add("zone:" + _kind(inner))
+            found.add("zone:" + _kind(inner, profile))
         elif isinstance(inner, ast.DeckTop):
             found.add("zone:deck")
         elif isinstance(inner, ast.EventCard):
@@ -49,24 +47,24 @@ def _reads(node: ast.Node) -> set[str]:
     return found
 
 
-def footprint(trigger: ast.Trigger) -> tuple[set[str], set[str]]:
+def footprint(trigger: ast.Trigger, profile: Profile) -> tuple[set[str], set[str]]:
     """(what the trigger reads, what it changes)."""
     reads = {"out:domain", "event:" + type(trigger.event).__name__}
     writes: set[str] = set()
     for step in trigger.steps:
-        _step(step, reads, writes)
+        _step(step, reads, writes, profile)
     return reads, writes
 
 
-def _step(step: ast.Node, reads: set[str], writes: set[str]) -> None:
+def _step(step: ast.Node, reads: set[str], writes: set[str], profile: Profile) -> None:
     if isinstance(step, ast.Optional):
-        _step(step.step, reads, writes)
+        _step(step.step, reads, writes, profile)
         return
     if isinstance(step, ast.Conditional):
-        reads |= _reads(step.test)
-        _step(step.step, reads, writes)
+        reads |= _reads(step.test, profile)
+        _step(step.step, reads, writes, profile)
         return
-    reads |= _reads(step)
+    reads |= _reads(step, profile)
     if isinstance(step, (ast.GainStars, ast.LoseStars)):
         writes |= {"zone:stars", "zone:supply"}
         return
@@ -75,7 +73,7 @@ def _step(step: ast.Node, reads: set[str], writes: set[str]) -> None:
         return
     sets = [step.first, step.second] if isinstance(step, ast.Swap) else [step.cards]
     for cards in sets:
-        moved = _sources(cards)
+        moved = _sources(cards, profile)
         writes |= moved
         if "zone:domain" in moved:
             writes.add("out:domain")
@@ -89,32 +87,32 @@ def _step(step: ast.Node, reads: set[str], writes: set[str]) -> None:
         writes |= {"zone:domain", "zone:hand", "out:domain", "event:GainEvent"}
 
 
-def conflicts(first: ast.Trigger, second: ast.Trigger) -> set[str]:
+def conflicts(first: ast.Trigger, second: ast.Trigger, profile: Profile) -> set[str]:
     """The resources one trigger changes and the other reads or changes."""
-    reads_a, writes_a = footprint(first)
-    reads_b, writes_b = footprint(second)
+    reads_a, writes_a = footprint(first, profile)
+    reads_b, writes_b = footprint(second, profile)
     return (writes_a & (reads_b | writes_b)) | (writes_b & reads_a)
 
 
-def may_interfere(first: ast.Trigger, second: ast.Trigger) -> bool:
-    return bool(conflicts(first, second))
+def may_interfere(first: ast.Trigger, second: ast.Trigger, profile: Profile) -> bool:
+    return bool(conflicts(first, second, profile))
 
 
-def shared_zones(first: ast.Trigger, second: ast.Trigger) -> set[str]:
+def shared_zones(first: ast.Trigger, second: ast.Trigger, profile: Profile) -> set[str]:
     """The kinds of zone where situations put other cards: those the triggers' steps name (a zone, the
     deck's top) where they meet, and the stars when they meet there.  (The event's card and the
     triggers' own cards are in every situation already.)"""
-    met = {resource.split(":", 1)[1] for resource in conflicts(first, second) if resource.startswith("zone:")}
-    named = _named(first) | _named(second)
+    met = {resource.split(":", 1)[1] for resource in conflicts(first, second, profile) if resource.startswith("zone:")}
+    named = _named(first, profile) | _named(second, profile)
     return (met & named) | (met & {"stars", "supply"})
 
 
-def _named(trigger: ast.Trigger) -> set[str]:
+def _named(trigger: ast.Trigger, profile: Profile) -> set[str]:
     found = set()
     for step in trigger.steps:
         for node in step.walk():
             if isinstance(node, ast.Zone):
-                found.add(_kind(node))
+                found.add(_kind(node, profile))
             elif isinstance(node, ast.DeckTop):
                 found.add("deck")
     return found

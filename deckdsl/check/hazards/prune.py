@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...lang import ast
 from ...profiles.profile import Profile
-from .board import apply, clauses
+from .board import apply
 from .pairs import Effect
 
 def moment(event: ast.Node) -> str:
@@ -118,13 +118,6 @@ def _constant(expr: ast.Node) -> int | None:
     if isinstance(expr, ast.Negate):
         inner = _constant(expr.operand)
         return None if inner is None else -inner
-    return None
-
-
-def definition_of_card(card: ast.Card | None) -> ast.ValueDefinition | None:
-    for clause in clauses(card):
-        if isinstance(clause, ast.ValueDefinition):
-            return clause
     return None
 
 

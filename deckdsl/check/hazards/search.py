@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING
 from ...lang import ast
 from ...profiles.profile import Profile
 from . import footprint
-from .board import DECK, SUPPLY, TABLE, Ctx, Order, Piece, Zone
+from .board import DECK, SUPPLY, TABLE, Ctx, Order, Piece, Zone, definition_of
 from .pairs import Effect, Situation, Witness, shape
-from .prune import commute_everywhere, definition_of_card, reach, reads_card, reads_others, value_reads
+from .prune import commute_everywhere, reach, reads_card, reads_others, value_reads
 from .world import Answers, World, outcomes
 
 if TYPE_CHECKING:
@@ -60,7 +60,7 @@ class Search:
                 return None
             return self._first(self._value_situations(), values=True)
         if self.kind == "triggers":
-            if not footprint.may_interfere(self.first.node, self.second.node):
+            if not footprint.may_interfere(self.first.node, self.second.node, self.analysis.profile):
                 return None
             return self._first(self._trigger_situations(), values=False)
         return self._first(self._priority_situations(), values=False)
@@ -164,7 +164,7 @@ class Search:
         typed = any(isinstance(n, ast.TypeFilter) for e in (self.first, self.second) for n in e.node.walk())
         found: dict[tuple, tuple[ast.Card, str]] = {}
         for card, name in sorted(self.palette(), key=lambda item: item[1] in self.names):
-            value = shape(card.value) if card.value != "*" else shape(definition_of_card(card))
+            value = shape(card.value) if card.value != "*" else shape(definition_of(card))
             key = (card.attribute("type") if typed else None, value, name if card.name in self.analysis.named else None)
             found.setdefault(key, (card, name))
         return list(found.values())
@@ -264,7 +264,7 @@ class Search:
         seats = {name: zone[1] for _, name, zone in pieces if zone[0] == "domain"}
         reading = [(self.first.node, seats.get(self.names[0], 0)), (self.second.node, seats.get(self.names[1], 0))]
         for card, _, zone in pieces:
-            definition = definition_of_card(card)
+            definition = definition_of(card)
             if definition is not None and zone[0] == "domain":
                 reading.append((definition, zone[1]))
         for node, seat in reading:
@@ -284,7 +284,7 @@ class Search:
 
     def _trigger_situations(self) -> Iterator[Situation]:
         first, second = self.first, self.second
-        touched = footprint.shared_zones(first.node, second.node)
+        touched = footprint.shared_zones(first.node, second.node, self.analysis.profile)
         for seat in (0, 1):
             holders = [(first.card, self.names[0], ("domain", 0)), (second.card, self.names[1], ("domain", seat))]
             for happening, extra in self._events(seat):
