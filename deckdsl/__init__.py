@@ -64,13 +64,14 @@ def loads(text: str, path: str = "<string>", *, check: bool = True, config: Conf
     gc.disable()
     try:
         near = Path(path).parent if path and not path.startswith("<") else None
-        deck, diagnostics, profile, skipped = parse_deck(text, near)
+        deck, diagnostics, profile, gaps = parse_deck(text, near)
         found = list(diagnostics)
         if check:
-            complete = not any(d.code < "DK100" for d in diagnostics)
-            found.extend(checker.run(deck, profile, complete=complete, enabled=config.enabled, skipped=skipped))
+            coverage = checker.Coverage(deck, profile, gaps)
+            found.extend(checker.run(deck, profile, gaps=gaps, early=diagnostics, enabled=config.enabled,
+                                     coverage=coverage, folder=near))
             found = [d for d in found if config.enabled(d.code)]
-            found = suppress.apply(text, deck, found, config.enabled)
+            found = suppress.apply(text, deck, found, config.enabled, judged=coverage.judged)
             found = [d for d in found if config.enabled(d.code)]
         return _result(path, text, deck, profile, found)
     finally:

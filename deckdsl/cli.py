@@ -130,7 +130,8 @@ def check(
             from .printing import render as renderer
 
             found = renderer.lint(result.deck, file, profile=result.profile)
-            result.diagnostics.extend(d for d in found if config.enabled(d.code))
+            seen = {(d.code, d.span) for d in result.diagnostics}  # `check` already reports missing art
+            result.diagnostics.extend(d for d in found if config.enabled(d.code) and (d.code, d.span) not in seen)
         everything.append((result, config))
         io_error = io_error or any(d.code == "DK009" for d in result.diagnostics)
     diagnostics = [d for result, _ in everything for d in result.diagnostics]

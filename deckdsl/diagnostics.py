@@ -74,6 +74,7 @@ CODES: dict[str, Code] = {
         Code("DK122", "choice-not-possible", E, "a selection asks for more or fewer cards than makes sense"),
         Code("DK123", "contradictory-order", E, "addenda order the same cards both ways (a cycle of `order:` lines)"),
         Code("DK130", "unused-suppression", W, "a `# deckdsl: allow` comment that suppresses nothing"),
+        Code("DK131", "incomplete-check", W, "some checks were skipped or limited because part of the deck could not be read"),
         # DK3xx: printing
         Code("DK301", "file-outside-deck", E, "rendering refused a file outside the deck's folder, or a URL"),
         Code("DK302", "missing-image", W, "a card's art file does not exist (the card is printed without it)"),
@@ -151,7 +152,13 @@ class Diagnostic:
         return "".join(f"\nnote: {note}" for note in self.notes) + (f"\nhelp: {self.help}" if self.help else "")
 
     def sort_key(self) -> tuple:
-        return (self.path or "", self.span.start, self.code, self.message)
+        """By file, then position — except that a finding about the check itself (DK131: what could not
+        be checked) follows the findings that caused it."""
+        return (self.path or "", self.code in AFTERWORDS, self.span.start, self.code, self.message)
+
+
+AFTERWORDS = frozenset({"DK131"})
+"""Codes that sum up a check rather than point at a fault: listed after the file's other findings."""
 
 
 def did_you_mean(word: str, candidates: list[str] | tuple[str, ...]) -> str | None:

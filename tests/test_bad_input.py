@@ -38,9 +38,9 @@ STRUCTURE = {"DK201", "DK202"}
 
 
 def incidental(code: str) -> bool:
-    """Findings any small or broken deck gets, beside the one a case is about: the structure counts and
-    the Janken Wars guideline rules (JW…)."""
-    return code in STRUCTURE or code.startswith("JW")
+    """Findings any small or broken deck gets, beside the one a case is about: the structure counts,
+    the Janken Wars guideline rules (JW…) and DK131, which says which of those a broken deck skipped."""
+    return code in STRUCTURE or code.startswith("JW") or code == "DK131"
 
 HEADER = 'deck "Bad" {\n  game: janken-wars\n}\n\n'
 CARD = 'card "{name}" {{\n  type: rock\n  rarity: simple\n  copies: 6\n  value: {value}\n{extra}}}\n'

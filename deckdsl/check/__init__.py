@@ -7,12 +7,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
+from pathlib import Path
 
 from ..diagnostics import Diagnostic
 from ..lang.ast import Deck
+from ..lang.parse import Gaps
 from ..profiles.profile import Profile
 from . import semantics
+from .art import art_problems
+from .coverage import Coverage
 from .registry import RULES
 from .rule import Context
 
@@ -21,21 +25,39 @@ def run(
     deck: Deck,
     profile: Profile | None,
     *,
-    complete: bool = True,
+    gaps: Gaps | None = None,
+    early: tuple[Diagnostic, ...] = (),
     enabled: Callable[[str], bool] = lambda code: True,
-    skipped: Mapping[int, frozenset[str]] | None = None,
+    coverage: Coverage | None = None,
+    folder: Path | None = None,
 ) -> list[Diagnostic]:
     """All semantic diagnostics and the findings of every registered rule.
 
-    `complete=False` says some blocks of the file did not parse: the rules, which judge the deck as a
-    whole (36 cards …), are skipped then, since the cards they would count are not all there.
-    `enabled(code)` says which rules to run (see `deckdsl.check.config`).  `skipped`: fields the parser had to
-    skip on broken lines, by card (`deckdsl.lang.parse.Parsed.skipped`): they are not reported missing too.
+    `gaps`: what the parser could not read, and `early`: its diagnostics.  Then rules judge only what
+    was read (`deckdsl.check.coverage`): one that counts the whole deck is skipped when a card block was
+    lost, findings about a card with an unread field are withheld, and a DK131 warning says so.  Pass
+    `coverage` to learn afterwards what was judged (for suppressions).  `enabled(code)` says which rules
+    to run (see `deckdsl.check.config`).  `folder`: the deck's folder, where its `art:` files must be
+    (`deckdsl.check.art`); None for a deck that is not a file.
     """
-    found = list(semantics.analyze(deck, profile, skipped or {}))
-    if profile is not None and complete:
-        context = Context(deck=deck, profile=profile)
-        for rule in RULES:
-            if enabled(rule.code.code) and rule.applies_to(profile):
-                found.extend(rule.check(context))
+    coverage = coverage or Coverage(deck, profile, gaps)
+    found = list(semantics.analyze(deck, profile, gaps, unread=coverage.unread_names()))
+    if folder is not None:
+        found.extend(art_problems(deck, folder))
+    if profile is None:
+        return found
+    coverage.learn([*early, *found])
+    context = Context(deck=deck, profile=profile)
+    for rule in RULES:
+        if not (enabled(rule.code.code) and rule.applies_to(profile)):
+            continue
+        reason = coverage.skip_reason(rule)
+        if reason is not None:
+            coverage.skipped[rule.code.code] = reason
+            continue
+        coverage.ran(rule)
+        found.extend(d for d in rule.check(context) if coverage.keep(rule, d))
+    notice = coverage.notice()
+    if notice is not None and enabled(notice.code):
+        found.append(notice)
     return found

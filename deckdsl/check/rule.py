@@ -40,7 +40,11 @@ class Rule:
 
     `code`: its entry in `diagnostics.CODES`.  `guideline`: the key of the GDD guideline it enforces
     (`deckdsl.check.guidelines`).  `profiles`: the
-    game profiles it applies to (None: every profile).  `doc`: its documentation.
+    game profiles it applies to (None: every profile).  `doc`: its documentation.  `scope`: `deck` when a
+    finding speaks of the whole deck (a count, "the only card that …"), `cards` when it speaks of the
+    cards it points at.  `reads`: the card fields it judges (`*`: all; `attributes`: the profile's), and
+    `addenda` or `rules` when it reads those.  Both say what a deck read only in part still lets it
+    say (`deckdsl.check.coverage`).
     """
 
     code: Code
@@ -48,6 +52,8 @@ class Rule:
     doc: str
     guideline: str
     profiles: tuple[str, ...] | None
+    scope: str = "cards"
+    reads: tuple[str, ...] = ("*",)
 
     @classmethod
     def from_module(cls, module: ModuleType) -> Rule:
@@ -59,6 +65,7 @@ class Rule:
         return cls(
             code=code, check=module.check, doc=inspect.cleandoc(module.__doc__ or ""),
             guideline=module.GUIDELINE, profiles=getattr(module, "PROFILES", None),
+            scope=getattr(module, "SCOPE", "cards"), reads=tuple(getattr(module, "READS", ("*",))),
         )
 
     def applies_to(self, profile: Profile) -> bool:

@@ -7,11 +7,12 @@ raises (`test_semantics` builds one of every node to prove each is handled).  Ex
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Set
 from enum import Enum
 
 from ..diagnostics import Diagnostic, Label, did_you_mean
 from ..lang import ast
+from ..lang.parse import Gaps
 from ..profiles.profile import Profile
 from ..span import Span
 from .hazards.order import contradictions
@@ -27,14 +28,15 @@ class Type(Enum):
 
 
 def analyze(
-    deck: ast.Deck, profile: Profile | None, skipped: Mapping[int, frozenset[str]] | None = None
+    deck: ast.Deck, profile: Profile | None, gaps: Gaps | None = None, *, unread: Set[str] = frozenset()
 ) -> Iterator[Diagnostic]:
-    """Every semantic diagnostic of `deck` (the profile is None when the game is unknown).  `skipped`:
-    per card (by the offset of its name), the fields on broken lines the parser skipped; a syntax error
-    was reported for each, so they are not reported missing as well."""
+    """Every semantic diagnostic of `deck` (the profile is None when the game is unknown).  `gaps`: what
+    the parser left out — fields on broken lines, already reported, are not reported missing as well.
+    `unread`: names of cards whose blocks could not be read; naming one is not an error."""
+    skipped = gaps.skipped if gaps else {}
     yield from _header(deck, profile)
     seen: dict[str, ast.Card] = {}
-    names = {card.name for card in deck.cards}
+    names = {card.name for card in deck.cards} | set(unread)
     for card in deck.cards:
         first = seen.get(card.name)
         if first is not None:
@@ -45,7 +47,7 @@ def analyze(
             )
         else:
             seen[card.name] = card
-        yield from _card(card, profile, _canonical_fields((skipped or {}).get(card.name_span.start, ()), profile))
+        yield from _card(card, profile, canonical_fields(skipped.get(card.name_span.start, ()), profile))
         if profile is not None:
             yield from _Effects(card, profile, names).run()
     for addendum in deck.addenda:
@@ -104,7 +106,7 @@ def _header(deck: ast.Deck, profile: Profile | None) -> Iterator[Diagnostic]:
 _FIELD_ALIASES = {other: name for name, others in ast.CARD_FIELDS.items() for other in others}
 
 
-def _canonical_fields(names, profile: Profile | None) -> frozenset[str]:
+def canonical_fields(names, profile: Profile | None) -> frozenset[str]:
     """Field names as written on skipped lines, made canonical; a misspelt one (`val`, `tpye`) counts as
     the field it is closest to, the one the syntax error suggested."""
     import difflib

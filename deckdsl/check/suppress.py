@@ -32,9 +32,12 @@ class _Allow:
 
 
 def apply(
-    text: str, deck: Deck | None, diagnostics: list[Diagnostic], enabled: Callable[[str], bool]
+    text: str, deck: Deck | None, diagnostics: list[Diagnostic], enabled: Callable[[str], bool],
+    judged: Callable[[str, int], bool] = lambda code, line: True,
 ) -> list[Diagnostic]:
-    """`diagnostics` without the suppressed ones, plus DK130 for each code allowed in vain."""
+    """`diagnostics` without the suppressed ones, plus DK130 for each code allowed in vain — but only
+    where that code was looked for: `judged(code, line)` is False where a check was skipped or held back
+    because part of the deck could not be read (`deckdsl.check.coverage`)."""
     allows = list(_allows(text, deck))
     if not allows:
         return diagnostics
@@ -55,7 +58,7 @@ def apply(
             if code not in CODES:
                 kept.append(Diagnostic("DK130", f"`{code}` is not a deckdsl code", span,
                                        help="`deckdsl rules` lists the codes"))
-            elif enabled(code):
+            elif enabled(code) and judged(code, allow.first_line):
                 kept.append(Diagnostic(
                     "DK130", f"this suppression of `{code}` suppresses nothing", span,
                     help="remove it: the finding it was for is gone",

@@ -126,6 +126,50 @@ def _chunks(text: str) -> list[_Chunk]:
 
 
 @dataclass(frozen=True)
+class Lost:
+    """A block the parser could not read at all (its error was reported).
+
+    `kind`: `card`, `addendum` or `deck` (None when not even its first word could be read).  `name`: the
+    quoted name after the keyword, when it could be read.  `span`: the block's first line up to its `{`.
+    `end_line`: the block's last line.
+    """
+
+    kind: str | None
+    name: str | None
+    span: Span
+    end_line: int
+
+
+@dataclass(frozen=True)
+class Gaps:
+    """What a deck's reading left out, for the checker to say what it could not check.
+
+    `skipped`: for cards read with broken lines skipped, the field names written on those lines, by the
+    offset of the card's name.  `lost`: the blocks that could not be read at all.
+    """
+
+    skipped: dict[int, frozenset[str]]
+    lost: tuple[Lost, ...] = ()
+
+
+_KINDS = {"card": "card", "carta": "card", "deck": "deck", "baralho": "deck",
+          "addendum": "addendum", "adendo": "addendum"}
+_HEAD = re.compile(r'[ \t]*(?P<keyword>[^\W\d]\w*)(?:[ \t]+"(?P<name>(?:[^"\\\n]|\\.)*)")?[^\n{]*')
+
+
+def _lost(text: str, chunk: _Chunk) -> Lost:
+    head = _HEAD.match(text, chunk.start, chunk.end)
+    if head is None:
+        line_end = text.find("\n", chunk.start, chunk.end)
+        return Lost(None, None, Span.of_range(text, chunk.start, chunk.end if line_end < 0 else line_end),
+                    Span.point(text, chunk.end).line)
+    kind = _KINDS.get(head.group("keyword").casefold())
+    end = head.start() + len(head.group().rstrip())
+    span = Span.of_range(text, chunk.start, end)
+    return Lost(kind, head.group("name") if kind else None, span, Span.point(text, chunk.end).line)
+
+
+@dataclass(frozen=True)
 class Parsed:
     """What the parser read: the blocks that parsed, and the syntax diagnostics of the others."""
 
@@ -135,9 +179,8 @@ class Parsed:
     addenda: tuple[ast.Addendum, ...]
     diagnostics: tuple[Diagnostic, ...]
     blocks: int
-    skipped: dict[int, frozenset[str]]
-    """For cards read with broken lines skipped: the field names of those lines, by the offset of the
-    card's name (so the checker does not also report those fields as missing)."""
+    gaps: Gaps
+    """What was left out: fields on broken lines, blocks lost whole (see `Gaps`)."""
 
 
 _HEADER_START = re.compile(r"(deck|baralho)\b")
@@ -158,6 +201,7 @@ def parse_text(text: str, near: Path | None = None) -> tuple[Parsed, Profile | N
     cards: list[ast.Card] = []
     addenda: list[ast.Addendum] = []
     skipped: dict[int, frozenset[str]] = {}
+    lost: list[Lost] = []
     chunks = _chunks(text)
     first_header = next((c for c in chunks if _HEADER_START.match(text, c.start)), None)
     ordered = chunks if first_header is None else [first_header] + [c for c in chunks if c is not first_header]
@@ -182,7 +226,9 @@ def parse_text(text: str, near: Path | None = None) -> tuple[Parsed, Profile | N
         item, dropped = _parse_block(
             parser, builder, text, source, chunk, (line_offset, column_offset, chunk.start), diagnostics
         )
-        if isinstance(item, Header):
+        if item is None:
+            lost.append(_lost(text, chunk))
+        elif isinstance(item, Header):
             headers.append(item)
         elif isinstance(item, ast.Card):
             cards.append(item)
@@ -195,7 +241,8 @@ def parse_text(text: str, near: Path | None = None) -> tuple[Parsed, Profile | N
     diagnostics.sort(key=lambda d: d.span.start)
     parsed = Parsed(
         header=headers[0] if headers else None, headers=tuple(headers), cards=tuple(cards),
-        addenda=tuple(addenda), diagnostics=tuple(diagnostics), blocks=len(chunks), skipped=skipped,
+        addenda=tuple(addenda), diagnostics=tuple(diagnostics), blocks=len(chunks),
+        gaps=Gaps(skipped, tuple(sorted(lost, key=lambda block: block.span.start))),
     )
     return parsed, builder.profile
 
@@ -244,14 +291,12 @@ def _game(header: Header) -> str:
 # ---------------------------------------------------------------------------- whole decks ---
 
 
-def parse_deck(text: str, near: Path | None = None) -> tuple[
-    ast.Deck, tuple[Diagnostic, ...], Profile | None, dict[int, frozenset[str]]
-]:
+def parse_deck(text: str, near: Path | None = None) -> tuple[ast.Deck, tuple[Diagnostic, ...], Profile | None, Gaps]:
     """Parse a deck file and resolve it against its game profile.
 
     Returns the deck (attribute values canonical where the profile knows them: `pedra` -> `rock`), the
-    syntax diagnostics, the profile (None when the deck names a game with no profile), and the fields
-    skipped on broken lines (`Parsed.skipped`).  The profile is looked for near the folder `near` first.
+    syntax diagnostics, the profile (None when the deck names a game with no profile), and what the
+    reading left out (`Gaps`).  The profile is looked for near the folder `near` first.
     """
     parsed, profile = parse_text(text, near)
     header = parsed.header
@@ -299,7 +344,7 @@ def parse_deck(text: str, near: Path | None = None) -> tuple[
             "DK008", "the file holds no deck: no `deck` header and no cards", Span.point(text, 0),
             help='start with `deck "Title" { game: janken-wars }` and add `card "Name" { … }` blocks',
         ))
-    return deck, tuple(diagnostics), profile, parsed.skipped
+    return deck, tuple(diagnostics), profile, parsed.gaps
 
 
 def _missing_profile(game: str, span: Span, near: Path | None) -> Diagnostic:

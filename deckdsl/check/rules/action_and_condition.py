@@ -43,6 +43,7 @@ SEVERITY = "warning"
 SUMMARY = "a card has both an action (or a cost) and a condition"
 GUIDELINE = "action-and-condition"
 PROFILES = ("janken-wars",)
+READS = ("cost", "action", "condition")
 
 
 def check(context: Context) -> Iterator[Diagnostic]:

@@ -48,6 +48,7 @@ SEVERITY = "warning"
 SUMMARY = "a card worth 4 or more with a positive effect and no drawback: better than Origami Sublime"
 GUIDELINE = "reference-card"
 PROFILES = ("janken-wars",)
+READS = ("value", "cost", "action", "condition")
 
 REFERENCE = "Origami Sublime"
 REFERENCE_VALUE = 4
@@ -79,7 +80,7 @@ def _judge(card: ast.Card) -> Diagnostic | None:
     return Diagnostic(
         CODE,
         f"`{card.name}` {worth} and has a positive effect with no drawback: strictly better than "
-        f"`{REFERENCE}` ({REFERENCE_VALUE} points, no effect)",
+        f"the standard deck's `{REFERENCE}` ({REFERENCE_VALUE} points, no effect)",
         card.field_spans.get("value", card.name_span),
         labels=labels,
         help=(

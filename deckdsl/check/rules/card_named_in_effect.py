@@ -40,6 +40,7 @@ SEVERITY = "warning"
 SUMMARY = "an effect names another card of the deck (`named \"X\"`)"
 GUIDELINE = "specific-interactions"
 PROFILES = ("janken-wars",)
+READS = ("cost", "action", "condition")
 
 
 def check(context: Context) -> Iterator[Diagnostic]:

@@ -53,6 +53,7 @@ SEVERITY = "warning"
 SUMMARY = "a simple card with a complex effect (long, a trigger, a value modifier, or action and condition)"
 GUIDELINE = "rarity-complexity"
 PROFILES = ("janken-wars",)
+READS = ("attributes", "cost", "action", "condition")
 
 MAX_SIZE = 6
 """The most parts a simple card's effects may have (`card_size`)."""

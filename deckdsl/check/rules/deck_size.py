@@ -32,6 +32,8 @@ NAME = "deck-size"
 SEVERITY = "error"
 SUMMARY = "the deck does not have the number of cards its game requires"
 GUIDELINE = "structure"
+SCOPE = "deck"
+READS = ("copies",)
 
 
 def check(context: Context) -> Iterator[Diagnostic]:

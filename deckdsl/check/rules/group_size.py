@@ -40,6 +40,8 @@ NAME = "group-size"
 SEVERITY = "error"
 SUMMARY = "a group of cards (a type, a type and rarity …) has the wrong count"
 GUIDELINE = "structure"
+SCOPE = "deck"
+READS = ("copies", "attributes")
 
 
 def check(context: Context) -> Iterator[Diagnostic]:

@@ -47,6 +47,7 @@ SEVERITY = "warning"
 SUMMARY = "a card worth more than 4 points with no drawback to counterweight it"
 GUIDELINE = "above-four"
 PROFILES = ("janken-wars",)
+READS = ("value", "cost", "action", "condition")
 
 MAX_FREE_VALUE = 4
 """The most a card may be worth without a drawback (Origami Sublime's value)."""

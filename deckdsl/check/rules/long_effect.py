@@ -48,6 +48,7 @@ SEVERITY = "warning"
 SUMMARY = "a card's effects are too long to say in a few words"
 GUIDELINE = "less-is-more"
 PROFILES = ("janken-wars",)
+READS = ("cost", "action", "condition")
 
 LIMIT = 12
 """The most nodes a card's effects may have (the standard deck's longest has 6)."""

@@ -35,6 +35,8 @@ SEVERITY = "info"
 SUMMARY = "stars cost fewer points than the GDD's 8, which its playtests found made domains too small"
 GUIDELINE = "small-domains"
 PROFILES = ("janken-wars",)
+SCOPE = "deck"
+READS = ("rules",)
 
 
 def check(context: Context) -> Iterator[Diagnostic]:

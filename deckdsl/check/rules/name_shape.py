@@ -46,6 +46,7 @@ SEVERITY = "info"
 SUMMARY = "a card name is not a noun and an adjective"
 GUIDELINE = "names"
 PROFILES = ("janken-wars",)
+READS = ("name",)
 
 CONNECTORS = frozenset({"de", "do", "da", "dos", "das", "e", "of", "the", "a", "o"})
 """Words that join a name's parts and are not counted ("Kit de Ferramentas" is two words)."""

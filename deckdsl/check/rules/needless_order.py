@@ -60,6 +60,8 @@ SEVERITY = "warning"
 SUMMARY = "an addendum orders effects whose order changes nothing"
 GUIDELINE = "addenda"
 PROFILES = ("janken-wars",)
+SCOPE = "deck"
+READS = ("value", "cost", "action", "condition", "addenda")
 
 
 def check(context: Context) -> Iterator[Diagnostic]:

@@ -45,6 +45,8 @@ SEVERITY = "info"
 SUMMARY = "paper cards are not, on average, the type worth the most points"
 GUIDELINE = "paper-value"
 PROFILES = ("janken-wars",)
+SCOPE = "deck"
+READS = ("copies", "value", "condition", "attributes")
 
 TYPES = ("rock", "paper", "scissors")
 

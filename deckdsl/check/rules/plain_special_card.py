@@ -45,6 +45,7 @@ SEVERITY = "warning"
 SUMMARY = "a special card with no effect (no cost, action or condition)"
 GUIDELINE = "rarity-complexity"
 PROFILES = ("janken-wars",)
+READS = ("attributes", "cost", "action", "condition")
 
 SPECIAL = "special"
 

@@ -58,6 +58,7 @@ SEVERITY = "warning"
 SUMMARY = "mean card power rises with rarity in two or more types"
 GUIDELINE = "rarity-power"
 PROFILES = ("janken-wars",)
+SCOPE = "deck"
 
 MIN_TYPES = 2
 """How many types must climb for the deck to be flagged."""

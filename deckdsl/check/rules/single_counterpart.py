@@ -73,6 +73,8 @@ SEVERITY = "warning"
 SUMMARY = "an effect that only matters in the presence of one other card of the deck"
 GUIDELINE = "specific-interactions"
 PROFILES = ("janken-wars",)
+SCOPE = "deck"
+READS = ("cost", "action", "condition")
 
 DOMAIN = "domain"
 

@@ -47,6 +47,7 @@ SEVERITY = "warning"
 SUMMARY = "an effect gives stars"
 GUIDELINE = "star-action"
 PROFILES = ("janken-wars",)
+READS = ("cost", "action", "condition")
 
 
 def check(context: Context) -> Iterator[Diagnostic]:

@@ -67,6 +67,7 @@ SEVERITY = "error"
 SUMMARY = "two cards with the same discard priority that one discard must choose between, unordered"
 GUIDELINE = "addenda"
 PROFILES = ("janken-wars",)
+READS = ("*", "addenda")
 KIND = "priorities"
 """The kind of hazard it reports (`deckdsl.check.hazards.pairs.KINDS`)."""
 

@@ -73,6 +73,7 @@ SEVERITY = "error"
 SUMMARY = "two value modifiers whose order changes a card's value, and no addendum orders them"
 GUIDELINE = "addenda"
 PROFILES = ("janken-wars",)
+READS = ("*", "addenda")
 KIND = "modifiers"
 """The kind of hazard it reports (`deckdsl.check.hazards.pairs.KINDS`)."""
 

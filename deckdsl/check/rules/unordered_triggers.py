@@ -70,6 +70,7 @@ SEVERITY = "error"
 SUMMARY = "two triggers on one event whose order changes the game, and no addendum orders them"
 GUIDELINE = "addenda"
 PROFILES = ("janken-wars",)
+READS = ("*", "addenda")
 KIND = "triggers"
 """The kind of hazard it reports (`deckdsl.check.hazards.pairs.KINDS`)."""
 

@@ -62,6 +62,7 @@ SEVERITY = "error"
 SUMMARY = "two cards whose values read each other, and no addendum says which is worked out first"
 GUIDELINE = "addenda"
 PROFILES = ("janken-wars",)
+READS = ("*", "addenda")
 KIND = "values"
 """The kind of hazard it reports (`deckdsl.check.hazards.pairs.KINDS`)."""
 

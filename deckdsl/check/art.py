@@ -1,0 +1,49 @@
+"""The files a deck points at: each card's `art:` must be a file inside the deck's folder.
+
+`deckdsl render` reads only files inside the deck's folder and prints a card whose picture is missing
+without it; `check` says so before anyone renders (DK301 for a file outside the folder or a URL, DK302
+for a file that does not exist, with the closest file name of the folder as a suggestion).  Only names
+inside the folder are looked up: nothing outside it is opened or even tested for existence.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+from ..diagnostics import Diagnostic, did_you_mean
+from ..lang import ast
+
+_URL = re.compile(r"[A-Za-z][\w+.-]*:")
+_DRIVE = re.compile(r"[A-Za-z]:[\\/]")
+
+
+def art_problems(deck: ast.Deck, folder: Path) -> Iterator[Diagnostic]:
+    """DK301 / DK302 for each card whose `art:` render would refuse or not find."""
+    root = folder.resolve()
+    for card in deck.cards:
+        if not card.art:
+            continue
+        span = card.field_spans.get("art", card.name_span)
+        if (_URL.match(card.art) and not _DRIVE.match(card.art)) or Path(card.art).is_absolute():
+            yield _outside(card.art, span)
+            continue
+        path = (root / card.art).resolve()
+        if not path.is_relative_to(root):
+            yield _outside(card.art, span)
+        elif not path.is_file():
+            near = path.parent if path.parent.is_dir() and path.parent.is_relative_to(root) else None
+            names = sorted(p.name for p in near.iterdir() if p.is_file()) if near else []
+            suggestion = did_you_mean(path.name, names)
+            yield Diagnostic(
+                "DK302", f"the image `{card.art}` does not exist; the card is printed without it", span,
+                help=suggestion or "check the path, relative to the deck file",
+            )
+
+
+def _outside(art: str, span) -> Diagnostic:
+    return Diagnostic(
+        "DK301", f"rendering refuses `{art}`: decks may only use files inside their own folder", span,
+        help="put the image next to the deck file and use a relative path",
+    )

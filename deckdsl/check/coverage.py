@@ -1,0 +1,237 @@
+"""What the checker could not see, and so did not judge (DK131 incomplete-check).
+
+A deck with a syntax error is still checked: every block that parsed is judged.  But a check that counts
+the whole deck (36 cards, 12 of each type …) would count wrong if a card block was lost, and a finding
+about a card whose `value:` line was not read would be false.  So each rule says what it reads
+(`SCOPE`, `READS` in its module), and before a rule runs the coverage decides:
+
+- a `deck`-scope rule is **skipped** when a card block was lost, or when some card's field it reads was
+  not read (a broken line, an unknown field, an attribute value the profile does not know, a missing
+  field, an effect with an error in it);
+- a `cards`-scope rule runs, and its findings that touch a card with such an unread field are
+  **withheld** (the card's other findings stand);
+- a rule that reads `addenda` is skipped when an addendum block was lost (the lost addendum may settle
+  the very order it would report), and every rule is skipped when the `deck` header was lost (the game,
+  and so every guideline, is unknown).
+
+One DK131 warning then says which checks were skipped or withheld and why, with a label on each block
+or line that could not be read — never a silent "0 warnings".  Suppressions (`# deckdsl: allow`) are
+judged only where their code was checked (`judged`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..diagnostics import CODES, Diagnostic, Label, Severity
+from ..lang import ast
+from ..lang.parse import Gaps
+from ..profiles.profile import Profile
+from ..span import Span
+
+ANY = "*"
+"""In a rule's `READS`: every field of a card."""
+ATTRIBUTES = "attributes"
+"""In a rule's `READS`: the profile's attributes (type and rarity in Janken Wars)."""
+
+
+@dataclass
+class _Doubt:
+    card: ast.Card
+    fields: set[str] = field(default_factory=set)
+    spans: list[Span] = field(default_factory=list)
+
+
+class Coverage:
+    """What was read of one deck, and what the rules therefore skipped or withheld."""
+
+    def __init__(self, deck: ast.Deck, profile: Profile | None, gaps: Gaps | None) -> None:
+        self.deck, self.profile = deck, profile
+        self.lost = gaps.lost if gaps else ()
+        self._skipped_fields = gaps.skipped if gaps else {}
+        self._doubts: dict[int, _Doubt] = {}
+        self.skipped: dict[str, str] = {}
+        """Codes of the rules not run, with the reason."""
+        self._ran: dict[str, set[str]] = {}
+
+    # -- what was not read ----------------------------------------------------------------
+
+    def learn(self, early: list[Diagnostic]) -> None:
+        """Work out which fields of which cards were not read, from the parser's skipped lines and the
+        errors found so far (syntax and meaning): a field with an error in it is a field not read."""
+        from .semantics import canonical_fields
+
+        profile = self.profile
+        by_line = sorted(self.deck.cards, key=lambda card: card.span.start)
+        for card in by_line:
+            fields = set(canonical_fields(self._skipped_fields.get(card.name_span.start, ()), profile))
+            if profile is not None:
+                for attribute in card.attributes:
+                    spec = profile.attribute(attribute.name)
+                    if spec is None:
+                        fields |= canonical_fields((attribute.name,), profile) & _known_fields(profile)
+                    elif attribute.value not in spec.values:
+                        fields.add(spec.name)
+                given = {spec.name for a in card.attributes if (spec := profile.attribute(a.name))}
+                fields |= {s.name for s in profile.attributes.values() if s.required and s.name not in given}
+                if profile.value_required and card.value is None:
+                    fields.add("value")
+            if fields:
+                self._doubt(card).fields |= fields
+        for diagnostic in early:
+            if diagnostic.severity is not Severity.ERROR or not diagnostic.code.startswith(("DK0", "DK1")):
+                continue
+            card = _card_at(by_line, diagnostic.span)
+            if card is None:
+                continue
+            name = _field_at(card, diagnostic.span)
+            if name is None and card.span.start not in self._doubts:
+                continue
+            doubt = self._doubt(card)
+            if name is not None:
+                doubt.fields.add(name)
+            doubt.spans.append(diagnostic.span)
+        for doubt in self._doubts.values():
+            if not doubt.spans:
+                doubt.spans.append(doubt.card.name_span)
+
+    def _doubt(self, card: ast.Card) -> _Doubt:
+        return self._doubts.setdefault(card.span.start, _Doubt(card))
+
+    @property
+    def lost_cards(self) -> list:
+        return [block for block in self.lost if block.kind in ("card", None)]
+
+    def unread_names(self) -> set[str]:
+        """Names of the cards in blocks that could not be read (an effect naming one is not wrong)."""
+        return {block.name for block in self.lost if block.kind == "card" and block.name}
+
+    # -- what a rule may say ---------------------------------------------------------------
+
+    def reads(self, rule) -> set[str]:
+        reads = set(rule.reads)
+        if ATTRIBUTES in reads and self.profile is not None:
+            reads |= set(self.profile.attributes)
+        return reads
+
+    def skip_reason(self, rule) -> str | None:
+        """Why `rule` cannot run on this deck, or None when it can."""
+        if any(block.kind == "deck" for block in self.lost):
+            return "the `deck` header could not be read, so the game and its rule parameters are unknown"
+        reads = self.reads(rule)
+        lost_addenda = [block for block in self.lost if block.kind == "addendum"]
+        if "addenda" in reads and lost_addenda:
+            return f"{_count(len(lost_addenda), 'addendum block')} could not be read"
+        if rule.scope != "deck":
+            return None
+        if self.lost_cards and reads - {"addenda", "rules"}:
+            return f"{_count(len(self.lost_cards), 'card block')} could not be read"
+        doubted = [d for d in self._doubts.values() if _touches(d.fields, reads)]
+        if doubted:
+            names = ", ".join(f"`{d.card.name}`" for d in doubted[:3]) + (" …" if len(doubted) > 3 else "")
+            return f"some fields of {names} could not be read"
+        return None
+
+    def keep(self, rule, diagnostic: Diagnostic) -> bool:
+        """Whether a finding of `rule` stands: it touches no card with an unread field the rule reads."""
+        if not self._doubts:
+            return True
+        reads = self.reads(rule)
+        for span in (diagnostic.span, *(label.span for label in diagnostic.labels)):
+            for doubt in self._doubts.values():
+                card = doubt.card
+                if card.span.line <= span.line <= card.span.end_line and _touches(doubt.fields, reads):
+                    return False
+        return True
+
+    def ran(self, rule) -> None:
+        """Note that `rule` ran (see `judged`)."""
+        self._ran[rule.code.code] = self.reads(rule)
+
+    def judged(self, code: str, line: int) -> bool:
+        """Whether findings of `code` on `line` were looked for (a suppression there can be unused)."""
+        if code in self.skipped or any(block.span.line <= line <= block.end_line for block in self.lost):
+            return False
+        reads = self._ran.get(code)
+        return reads is None or not any(
+            d.card.span.line <= line <= d.card.span.end_line and _touches(d.fields, reads)
+            for d in self._doubts.values()
+        )
+
+    # -- what to tell the designer ----------------------------------------------------------
+
+    def notice(self) -> Diagnostic | None:
+        """The DK131 warning, or None when every check ran on every card."""
+        unjudged = {
+            key: sorted(code for code, reads in self._ran.items() if _touches(doubt.fields, reads))
+            for key, doubt in self._doubts.items()
+        }
+        unjudged = {key: codes for key, codes in unjudged.items() if codes}
+        if not self.skipped and not unjudged and not self.lost:
+            return None
+        by_reason: dict[str, list[str]] = {}
+        for code, reason in self.skipped.items():
+            by_reason.setdefault(reason, []).append(code)
+        notes = [f"skipped {_codes(codes)}: {reason}" for reason, codes in by_reason.items()]
+        labels = [Label(block.span, _lost_label(block)) for block in self.lost]
+        for key, codes in unjudged.items():
+            doubt = self._doubts[key]
+            fields = ", ".join(f"`{name}`" for name in sorted(doubt.fields))
+            notes.append(f"`{doubt.card.name}`: {fields} not read, so {_codes(codes, short=True)} did not judge it")
+            labels.append(Label(doubt.spans[0], f"`{doubt.card.name}`: not read completely"))
+        parts = []
+        if self.skipped:
+            parts.append(f"{_count(len(self.skipped), 'check')} skipped")
+        if unjudged:
+            parts.append(f"{_count(len(unjudged), 'card')} not judged by every check")
+        if self.lost and not parts:
+            parts.append(f"{_count(len(self.lost), 'block')} not checked")
+        labels.sort(key=lambda label: label.span.start)
+        return Diagnostic(
+            "DK131", f"the deck was not read completely: {' and '.join(parts)}", labels[0].span,
+            labels=tuple(labels[1:]), notes=tuple(notes),
+            help="fix the errors above and check again: these checks run then",
+        )
+
+
+def _lost_label(block) -> str:
+    if block.kind == "card" and block.name is not None:
+        return f"card `{block.name}` could not be read"
+    if block.kind == "deck":
+        return "the `deck` header could not be read"
+    return f"this {block.kind or 'block'} could not be read"
+
+
+def _touches(fields: set[str], reads: set[str]) -> bool:
+    return bool(fields) and (ANY in reads or bool(fields & reads))
+
+
+def _known_fields(profile: Profile) -> frozenset[str]:
+    return frozenset(ast.CARD_FIELDS) | frozenset(profile.attributes)
+
+
+def _card_at(cards: list[ast.Card], span: Span) -> ast.Card | None:
+    for card in cards:
+        if card.span.start <= span.start < card.span.end:
+            return card
+    return None
+
+
+def _field_at(card: ast.Card, span: Span) -> str | None:
+    for name, where in card.field_spans.items():
+        if where.line <= span.line <= where.end_line:
+            return name
+    for attribute in card.attributes:
+        if attribute.span.line == span.line:
+            return attribute.name
+    return None
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
+def _codes(codes: list[str], short: bool = False) -> str:
+    if short:
+        return ", ".join(sorted(codes))
+    return ", ".join(f"{code} {CODES[code].name}" for code in sorted(codes))
