@@ -680,13 +680,15 @@ def rules(output_format: str) -> None:
 @main.command()
 @click.argument("code")
 def rule(code: str) -> None:
-    """Print the documentation of a diagnostic code.
+    """Print the documentation of a diagnostic code: what it finds, why, an example and what to write instead.
 
     \b
     Examples:
       deckdsl rule DK202
       deckdsl rule jw110
+      deckdsl rule dk110
     """
+    from .check import docs
     from .check.registry import RULES, all_codes
 
     entry = next((c for c in all_codes() if c.code == code.upper()), None)
@@ -695,5 +697,8 @@ def rule(code: str) -> None:
     documented = next((r for r in RULES if r.code.code == entry.code), None)
     if documented is not None:
         click.echo(documented.doc)
-    else:
-        click.echo(f"{entry.name} ({entry.code})\n\nSeverity: {entry.severity.value}\n\n{entry.summary}.")
+        return
+    found = docs.stage(entry.code)
+    facts = f"Default severity: {entry.severity.value}" + (f" · stage: {found[0]}" if found else "")
+    title, _, body = (docs.language_page(entry.code) or f"{entry.name} ({entry.code})\n").partition("\n")
+    click.echo(f"{title}\n\n{facts}\nIn short: {entry.summary}.\n\n{body.strip()}".rstrip())
