@@ -1,36 +1,74 @@
 """Syntax diagnostics: turn Lark's `UnexpectedInput` for one block into a friendly DK0xx diagnostic.
 
-In order: an unterminated string (DK003); a misspelt keyword, where the parser stopped or just before
-(DK004, with "did you mean"); a misspelt field name whose value then failed (DK101); a failure that
-matches one of the labelled examples (Lark's `match_examples`); else "unexpected …" with what was
-expected.  A block left open is reported once, at its `{` (DK002).
+In order: an unterminated string (DK003); a phrase from another card game that deckdsl writes another
+way (`draw 2 cards`: `SLIPS`, whose help gives the deckdsl phrase); a misspelt keyword, where the parser
+stopped or just before (DK004, with "did you mean"); a misspelt field name whose value then failed
+(DK101); a failure that matches one of the labelled examples (Lark's `match_examples`); else
+"unexpected …" with what was expected.  A block left open is reported once, at its `{` (DK002).
+
+What was expected is said in the designer's words, never with the grammar's terminal names: each terminal
+reads as the word it matches (`GAIN` -> `gain`, derived from the grammar), or as `READINGS` says for the
+few that are not words (`STRING` -> a text in quotes); the words a construct begins are gathered into one
+phrase (`an action step (`gain`, `discard` …)`), and what cannot follow what was written is left out
+(`+` after a set of cards, `pile` after anything but `discard`).
 """
 
 from __future__ import annotations
 
 import re
+from copy import copy
+from dataclasses import dataclass
 from functools import cache
 
-from lark import Lark
+from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from ..diagnostics import Diagnostic, Label, did_you_mean
 from ..profiles.profile import Profile
 from ..span import Span
+from . import ast
 from .ast import CARD_FIELDS, META_FIELDS
 from .build import unquote
 
-_TERMINAL_NAMES = {
-    "_NL": "the end of the line", "$END": "the end of the block", "NAME": "a name", "STRING": 'a quoted text ("…")',
-    "INT": "a number", "SIGNED_INT": "a number", "COLON": "`:`", "LBRACE": "`{`", "RBRACE": "`}`", "LPAR": "`(`",
-    "RPAR": "`)`", "LSQB": "`[`", "RSQB": "`]`", "COMMA": "`,`", "SEMICOLON": "`;`", "STAR": "`*`",
-    "COMPARATOR": "a comparison (`>=`, `==` …)", "MODIFIER_OP": "`+`, `-`, `x` or `=`",
+# ----------------------------------------------------------------- the grammar in the designer's words ---
+
+READINGS: dict[str, str] = {
+    # terminals that are not a word a designer types
+    "_NL": "the end of the line", "$END": "the end of the block", "NAME": "a name",
+    "STRING": 'a text in quotes ("…")', "INT": "a number", "SIGNED_INT": "a number",
+    "COMPARATOR": "a comparison (`>=`, `<=`, `==` …)",
+    "MODIFIER_OP": "an operator and an amount (`+1`, `-1`, `x2`, `= 0`)",
+    "OPPONENTS": "`opponent's`",
+    # keywords that read better as what they stand for than as their first spelling
+    "NUMBER_WORD": "a number", "FUNCTION": "a function (`count(…)`, `total(…)` …)", "PILE": "`discard pile`",
+    "FIRST_OR_LAST": "`first` or `last`", "CARD_WORD": "`card(s)`", "STARS_WORD": "`star(s)`",
 }
+"""How the terminals that are not plain keywords read in a message, by terminal name.  Every other terminal
+reads as its first spelling (`PHRASES` when that word only starts a phrase); a test checks that every
+terminal of the grammar has a reading, so a new keyword cannot show its terminal name."""
+
+PHRASES: dict[str, str] = {
+    "at": "`at random`", "chosen": "`chosen by`", "up": "`up to`", "named": '`named "…"`',
+    "must": "`must be discarded`", "be": "`be discarded`", "discarded": "`discarded first` or `discarded last`",
+    "top": "`top card of the deck`", "bottom": "`bottom of the deck`", "on": "`on the bottom of the deck`",
+    "enter": "`enters it`", "its": "`its action`",
+}
+"""Words that only begin a phrase, by word: the phrase is what the designer writes."""
+
+_STEPS = ("gain", "discard", "swap", "put", "lose", "cancel", "may", "if")
+_EVENTS = ("gain", "discard", "win", "lose")
+_OPERAND = ("all", "another", "card", "other", "this", "it", "top", "the", "your", "up", "(", "-")
+_OPERAND_TERMINALS = ("NAME", "INT", "NUMBER_WORD", "FUNCTION", "OPPONENTS")
+_OPERATORS = ("+", "-", "*", "/")
+_NUMERIC_BEFORE = {"=", "+", "-", "*", "/", "x", "×", "<", ">", "<=", ">=", "==", "!=", "if", "ceil", "floor"}
+_MAX_SHOWN = 6
 
 
 @cache
 def _spellings(parser: Lark, terminal: str) -> tuple[str, ...]:
     """The words a keyword terminal accepts (`DISCARD` -> discard, discards)."""
+    if terminal == "$END":
+        return ()
     definition = parser.get_terminal(terminal)
     pattern = definition.pattern
     if pattern.type == "str":
@@ -48,18 +86,317 @@ def _spellings(parser: Lark, terminal: str) -> tuple[str, ...]:
     return tuple(w for w in words if re.fullmatch(r"[\w' ’]+", w))
 
 
-def _describe(parser: Lark, terminals: set[str]) -> str:
-    names: list[str] = []
-    for terminal in sorted(terminals):
-        if terminal in _TERMINAL_NAMES:
-            names.append(_TERMINAL_NAMES[terminal])
-            continue
-        words = _spellings(parser, terminal) if not terminal.startswith("__") else []
-        names.append(f"`{words[0]}`" if words else terminal.lower())
-    unique = list(dict.fromkeys(names))
-    if len(unique) > 8:
-        unique = unique[:8] + ["…"]
-    return ", ".join(unique)
+def _word(parser: Lark, terminal: str) -> str | None:
+    """The word `terminal` stands for (its first spelling), or None for a terminal that is not a word."""
+    spelled = _spellings(parser, terminal)
+    return spelled[0] if spelled else None
+
+
+def reading(parser: Lark, terminal: str) -> str | None:
+    """How `terminal` reads in a message (`GAIN` -> `` `gain` ``, `STRING` -> a text in quotes), or None
+    when the grammar has a terminal nobody told this module how to say."""
+    if terminal in READINGS:
+        return READINGS[terminal]
+    word = _word(parser, terminal)
+    return None if word is None else PHRASES.get(word, f"`{word}`")
+
+
+def _is_keyword(word: str) -> bool:
+    return bool(re.fullmatch(r"[^\W\d][\w'’]*", word))
+
+
+@dataclass(frozen=True)
+class _Context:
+    """What was written before the error, to say what may follow it."""
+
+    before: tuple[str, ...]
+    """The last words and signs of the line before the error (`("from", "your")`)."""
+    previous: object
+    """The last value the parser had read: a token or a node of `deckdsl.lang.ast` (None if unknown)."""
+    profile: Profile | None
+    block: str
+    """`card`, `deck`, `addendum` (English) or `` when the block's keyword could not be read."""
+
+    def last(self, back: int = 1) -> str:
+        return self.before[-back].casefold() if len(self.before) >= back else ""
+
+
+_BEFORE = re.compile(r"[^\W\d][\w'’]*(?:-\w+)*|\d+|[<>=!]=|[^\w\s]")
+
+
+def _block(parser: Lark, source: str) -> str:
+    """The kind of block `source` is (`card` for `carta` too), or `` when its keyword cannot be read."""
+    first = source.split(None, 1)
+    for kind in ("card", "deck", "addendum"):
+        if first and first[0] in _spellings(parser, kind.upper()):
+            return kind
+    return ""
+
+
+def _context(text: str, offset: int, error: UnexpectedInput, profile: Profile | None, block: str) -> _Context:
+    line_start = text.rfind("\n", 0, offset) + 1
+    before = tuple(_BEFORE.findall(_blank_strings(text[line_start:offset])))
+    values = getattr(getattr(error, "state", None), "value_stack", None)
+    return _Context(before[-3:], values[-1] if values else None, profile, block)
+
+
+def _numeric(value: object) -> bool:
+    """Whether the parser's last value is a number an operator may continue (`2`, `count(…)`, `)`)."""
+    if isinstance(value, Token):
+        return bool(re.fullmatch(r"-?\d+|\)", str(value)))
+    return isinstance(value, (ast.Number, ast.BinaryOp, ast.Negate, ast.Function))
+
+
+def _listed(words: list[str], last: str = "or") -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {last} {words[-1]}"
+
+
+def _name(context: _Context) -> str:
+    """What a NAME stands for, from the words before it."""
+    profile, last = context.profile, context.last()
+    if last in ("type", "with"):
+        return "a type name"
+    if last in ("your", "opponent's", "opponent’s", "the", "from", "in", "of"):
+        zones = list(profile.zones.values()) if profile else []
+        if last == "the":
+            zones = [z for z in zones if z.shared]
+        elif last in ("your", "opponent's", "opponent’s"):
+            zones = [z for z in zones if not z.shared]
+        # `discard pile`, as it is written with the keyword `pile`, rather than `discard`
+        names = [f"`{z.name} pile`" if f"{z.name} pile" in z.aliases else f"`{z.name}`" for z in zones]
+        return f"a zone ({_listed(names)})" if names else "a zone"
+    return "a name"
+
+
+def _string(context: _Context) -> str:
+    """What a STRING stands for, from the words before it."""
+    last = context.last()
+    if last == "named" or (context.block == "addendum" and last in (":", "then") and "order" in context.before):
+        return 'a card name in quotes ("…")'
+    if len(context.before) == 1 and context.block:  # `card` and its name
+        return 'a name in quotes ("…")'
+    return READINGS["STRING"]
+
+
+def _describe(parser: Lark, terminals: set[str], context: _Context | None = None) -> str:
+    """What the parser expected (`terminals`), in the designer's words: the words a construct begins are
+    one phrase, what cannot follow what was written is left out, at most `_MAX_SHOWN` items."""
+    context = context or _Context((), None, None, "")
+    terminals = set(terminals) - set(parser.lexer_conf.ignore)
+    words: dict[str, set[str]] = {}
+    for terminal in terminals:
+        word = _word(parser, terminal)
+        if word is not None:
+            words.setdefault(word, set()).add(terminal)
+    phrases: list[str] = []
+    taken: set[str] = set()
+
+    def take(*names: str) -> None:
+        for name in names:
+            taken.update(words.get(name, ()))
+            if name.isupper() or name.startswith(("_", "$")):
+                taken.add(name)
+
+    last = context.last()
+    third_person = last == "opponent"
+    if {"gain", "discard", "swap", "put"} <= words.keys():
+        steps = [f"`{s}{'s' if third_person and s not in ('may',) else ''}`" for s in _STEPS if s in words]
+        if last in ("you", "opponent"):
+            phrases.append(f"a verb ({_listed(steps)})")
+        else:
+            who = ", with `opponent` in front when the other player acts" if "opponent" in words else ""
+            phrases.append(f"an action step ({_listed(steps)}{who})")
+        take(*_STEPS, "you", "opponent")
+    elif {"gain", "discard", "win", "lose"} <= words.keys():
+        s = "s" if third_person else ""
+        phrases.append(f"an event (`gain{s} …`, `discard{s} …`, `win{s} a dispute` or `lose{s} a dispute`)")
+        take(*_EVENTS)
+    if {"copies", "value", "action"} <= words.keys() and "NAME" in terminals:
+        attributes = [a.name for a in context.profile.written_attributes()] if context.profile else []
+        fields = [f"`{f}`" for f in (*attributes, *CARD_FIELDS) if f in words or f in attributes]
+        phrases.append(f"a field ({_listed(fields)})")
+        take(*CARD_FIELDS, "NAME")
+    elif context.block == "deck" and "rules" in words and "NAME" in terminals:
+        phrases.append(f"a field ({_listed([f'`{f}`' for f in (*META_FIELDS, 'rules')])})")
+        take("rules", "NAME")
+    if {"deck", "card", "addendum"} <= words.keys():
+        phrases.append("`deck`, `card` or `addendum`")
+        take("deck", "card", "addendum")
+    if {"at", "chosen"} <= words.keys():
+        phrases.append("who chooses (`chosen by you`, `chosen by opponent` or `at random`)")
+        take("at", "chosen")
+    if {"card", "this"} <= words.keys() and "NAME" in terminals:
+        if {"discarded", "value"} <= words.keys():
+            phrases.append("a condition (`value = …`, cards that `get +1`, `discarded first` or `whenever …: …`)")
+            take("discarded", "must", "value", "whenever")
+        elif last in ("lose", "loses"):
+            phrases.append("a number of stars (`1 star`)")
+        else:
+            cards = "cards (`a card from the table`, `this`, `your domain`, `top card of the deck` …)"
+            number = "a number (`2`, `count(your domain)` …)"
+            counted = last == "(" and context.last(2) in ("count", "total")
+            if last in _NUMERIC_BEFORE or (last == "(" and not counted):
+                phrases.append(number)
+            elif last in ("gain", "gains"):
+                phrases += [cards, "a number of stars (`1 star`)"]
+            elif counted or last in ("discard", "discards", "swap", "swaps", "put", "puts", "with", "of"):
+                phrases.append(cards)
+            else:
+                phrases += [cards, number]
+        take(*_OPERAND, *_OPERAND_TERMINALS)
+    if "+" in words or "/" in words:
+        if _numeric(context.previous):
+            phrases.append("an operator (`+`, `-`, `*` or `/`)")
+        else:  # `+` after a set of cards, `*` after `value:`'s … is nothing a designer means
+            take("STARS_WORD")
+        take(*_OPERATORS)
+    if "get" in words and "whenever" in words:  # after the cards of a modifier: it picks them on entry
+        phrases.append("`when this card enters it`")
+        take("whenever")
+    if "PILE" in terminals:
+        profile = context.profile
+        discard = f"{last} pile"
+        if (profile.zone(discard) if profile else discard == "discard pile"):
+            phrases.append(f"`pile` (`{discard}`)")
+        take("PILE")
+    if "_NL" in terminals:
+        take("RBRACE")
+    items = list(phrases)
+    rest: list[tuple[int, str]] = []
+    for terminal in terminals - taken:
+        if terminal == "NAME":
+            shown = _name(context)
+        elif terminal == "STRING":
+            shown = _string(context)
+        else:
+            shown = reading(parser, terminal) or "something else"
+        rank = 4 if terminal in ("_NL", "$END") else 1 if re.match(r"`\w", shown) else 3 if shown[0] == "`" else 2
+        rest.append((rank, shown))
+    items += [shown for _, shown in sorted(rest)]
+    items = list(dict.fromkeys(items))
+    if len(items) > _MAX_SHOWN:
+        others = len(items) - (_MAX_SHOWN - 1)
+        items = items[: _MAX_SHOWN - 1] + [f"one of {others} other words"]
+    return _listed(items) if items else "something else"
+
+
+def _accepted(error: UnexpectedInput, fallback) -> set[str]:
+    """The terminals the parser would have taken where it stopped: each is tried on a copy of its state
+    (what Lark's `accepts` does for a token error, here for a character error too), memoized by the
+    state's stack; `fallback()` gives them when the error has no parser state."""
+    state = getattr(error, "state", None)
+    stack = getattr(state, "state_stack", None)
+    if stack is None:
+        return set(fallback() or ())
+    key = tuple(stack)
+    if key not in _ACCEPTED:
+        if len(_ACCEPTED) > 4096:
+            _ACCEPTED.clear()
+        conf = state.parse_conf
+        bare = copy(conf)  # the same tables, without the builder's callbacks (as Lark's `accepts` does)
+        bare.callbacks = {}
+        accepted = set()
+        for terminal in conf.states[state.position]:
+            if not terminal.isupper():
+                continue
+            trial = type(state)(bare, state.lexer, list(stack), list(state.value_stack))
+            try:
+                trial.feed_token(Token(terminal, ""), is_end=terminal == "$END")
+            except Exception:  # UnexpectedToken, or the end state reached early
+                continue
+            accepted.add(terminal)
+        _ACCEPTED[key] = frozenset(accepted)
+    return set(_ACCEPTED[key]) or set(fallback() or ())
+
+
+_ACCEPTED: dict[tuple, frozenset[str]] = {}
+
+
+# -------------------------------------------------------------- other card games' wording ---
+
+_ = r"[ \t]+"  # the space between two words
+_N = r"(?P<n>\d+|an?|one|two|three|four|five)"
+_REST = r"[ \t]*(?P<rest>(?:(?!\bthen\b)[^,;:{}])*?)[ \t]*(?=,|;|\bthen\b|\}|$)"  # to the end of the step
+_NUMBERS = {"a": "1", "an": "1", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5"}
+_MORE = ("cards are worth points and players gain stars: write `condition: this card gets +{n}` for a card worth "
+         "more, or `gain{s} 1 star`")
+_LESS = ("cards are worth points and players lose stars: write `condition: this card gets -{n}` for a card worth "
+         "less, or `lose{s} 1 star`")
+
+SLIPS: tuple[tuple[str, str], ...] = (
+    # drawing is taking the top of the deck
+    (rf"\bdraw(?P<s>s?){_}(?:a|an|one|1|the{_}top){_}card\b", "to draw a card, write `gain{s} top card of the deck`"),
+    (rf"\bdraw(?P<s>s?){_}{_N}{_}cards?\b", "to draw cards, write `gain{s} top {n} cards of the deck`"),
+    (r"\bdraw(?P<s>s?)\b", "to draw, write `gain{s} top card of the deck` (or `gain{s} top 2 cards of the deck`)"),
+    # removing a card is discarding it, taking one is gaining it
+    (rf"\b(?:destroy|kill|remove|exile|trash|sacrifice)(?P<s>s?)\b{_REST}",
+     "write `discard{s} {rest}`: a removed card goes to a discard pile"),
+    (rf"\b(?:steal|take)(?P<s>s?)\b{_REST}", "to take cards into a domain, write `gain{s} {rest}`"),
+    # points are the cards' values, players score stars
+    (rf"\b(?:get|win|earn|receive|add|score)(?P<s>s?){_}{_N}{_}(?P<star>stars?)\b", "write `gain{s} {n} {star}`"),
+    (rf"\b(?:gain|get|earn|win)(?P<s>s?){_}{_N}{_}points?\b", _MORE),
+    (rf"\bscore(?P<s>s?){_}{_N}(?:{_}points?)?\b", _MORE),
+    (rf"\blose(?P<s>s?){_}{_N}{_}points?\b", _LESS),
+    (r"(?:^|:)[ \t]*(?P<sign>[+-])[ \t]*(?P<n>\d+)(?:[ \t]+(?:points?|value))?",
+     "to change this card's value, write `condition: this card gets {sign}{n}`"),
+    # back to the deck (only under it) or to a domain (there are no hands)
+    (rf"\breturn(?P<s>s?){_}(?P<what>.+?){_}to{_}(?:the{_})?(?:(?:top|bottom){_}of{_}(?:the{_})?)?deck\b",
+     "write `put{s} {what} on the bottom of the deck`"),
+    (rf"\breturn(?P<s>s?){_}(?P<what>.+?){_}to{_}(?:your{_}|its{_}owner['’]s{_}|the{_})?(?:hand|domain|play)\b",
+     "there are no hands: to take the cards into your domain, write `gain{s} {what}`"),
+    (rf"\breturn(?P<s>s?)\b{_REST}",
+     "to take cards back, write `gain{s} {rest}`; to put them back in the deck, "
+     "`put{s} {rest} on the bottom of the deck`"),
+    (rf"\bshuffle(?P<s>s?){_}(?P<what>.+?){_}(?:in)?to{_}(?:the{_})?deck\b",
+     "deckdsl does not shuffle; to put cards back in the deck, write `put{s} {what} on the bottom of the deck`"),
+    (r"\bshuffle(?P<s>s?)\b",
+     "deckdsl does not shuffle; to put cards back in the deck, write `put{s} … on the bottom of the deck`"),
+    (rf"\bon{_}(?:the{_})?top{_}of\b", "cards go under the deck: write `on the bottom of the deck`"),
+    # there are no turns: effects happen once (an action) or on events (a trigger)
+    (rf"\b(?:at{_}the{_}(?:start|beginning|end){_}of{_})?(?:each|every|your|the|a|per|this){_}(?:turn|round)\b",
+     "there are no turns: a condition holds all the time, and a trigger acts on an event, like "
+     "`condition: whenever you win a dispute: gain 1 star`"),
+    (rf"\bwhen(?:ever)?{_}(?:this{_}card{_}|it{_})?(?:is{_})?(?:played|enters{_}(?:the{_})?play|comes{_}into{_}play)\b"
+     r"[ \t]*:?[ \t]*(?P<rest>[^{}]*?)[ \t]*$",
+     "an action happens when the card is won in a dispute: write `action: {rest}`"),
+    (rf"\b(?:counter|negate|nullify)(?P<s>s?)(?={_}(?:its|the){_}action\b){_REST}", "write `cancel {rest}`"),
+    # who acts is `opponent`, not `the opponent`; who chooses follows the cards
+    (rf"\b(?:the|your){_}(?P<who>opponent(?:['’]s)?)\b", "write `{who}`, without `the` or `your`"),
+    (rf"\bof{_}(?:your|their|his|her){_}choice\b",
+     "say who chooses after the cards: `chosen by you` or `chosen by opponent`"),
+    (rf"\ba{_}random{_}card\b", "write `a card from … at random`"),
+    (rf"\band\b(?={_}(?:opponent{_}|you{_})?(?:gains?|loses?|discards?|swaps?|puts?|may|if|cancel|draws?)\b)",
+     "join steps with `, then` or `;`, not `and`"),
+    # the words of effects are English, in a Portuguese deck too
+    (r"\bvalor[ \t]*=", "the words of an effect are English: write `value = …`"),
+)
+"""Phrases from other card games' wording (regular expressions) and what to write in deckdsl instead (a
+template over the expression's named groups: `{s}` keeps a verb's `s`, `{n}` the number, `{rest}` the rest
+of the step).  The first whose match covers the place of a syntax error gives the diagnostic's help."""
+
+_SLIPS = tuple((re.compile(pattern, re.IGNORECASE), help) for pattern, help in SLIPS)
+
+
+def _blank_strings(line: str) -> str:
+    return re.sub(r'"(?:[^"\\\n\r]|\\.)*"?', lambda m: " " * len(m.group()), line)
+
+
+def slip(text: str, offset: int) -> str | None:
+    """The help for a phrase of `SLIPS` written where the error at `offset` of `text` is, or None."""
+    line_start = text.rfind("\n", 0, offset) + 1
+    line_end = text.find("\n", offset)
+    line = _blank_strings(text[line_start : len(text) if line_end < 0 else line_end].rstrip("\r"))
+    column = offset - line_start
+    for pattern, template in _SLIPS:
+        for match in pattern.finditer(line):
+            # the error is inside the phrase, or right after it (`of your choice` read, then `from` fails)
+            if match.start() <= column and not line[match.end() : column].strip():
+                groups = {k: v or "" for k, v in match.groupdict().items()}
+                groups["n"] = _NUMBERS.get(groups.get("n", "").casefold(), groups.get("n", ""))
+                groups["rest"] = " ".join(groups.get("rest", "").split()) or "…"
+                groups["s"] = "s" if groups.get("s") else ""
+                return template.format(**groups)
+    return None
 
 
 def unclosed(text: str, chunk) -> Diagnostic:
@@ -85,7 +422,8 @@ _LABELLED_EXAMPLES: dict[str, list[str]] = {
     "missing `:` between the field name and its value": [
         'card "A" {\n value 2\n}', 'card "A" {\n type rock\n}', 'card "A" {\n copies 2\n}',
         'card "A" {\n action discard a card from the table\n}', 'card "A" {\n flavor "x"\n}',
-        'deck "A" {\n game janken-wars\n}',
+        'deck "A" {\n game janken-wars\n}', 'deck "A" {\n rules {\n star_cost 8\n }\n}',
+        'deck "A" {\n game: a\n rules {\n star_cost 8\n }\n}', 'deck "A" {\n rules {\n a: 1\n star_cost 8\n }\n}',
     ],
     "the name of a card goes in double quotes": ['card A {\n}', "card 'A' {\n}", "card A B {\n}"],
     "each field goes on its own line": [
@@ -146,6 +484,16 @@ def syntax_error(text: str, source: str, chunk, error: UnexpectedInput, parser: 
         start = chunk.start + min(local, len(text) - chunk.start)
         return Span.of_range(text, start, min(start + width, len(text)))
 
+    profile = builder.profile
+    block = _block(parser, source)
+
+    def failed(message: str, span: Span, expected: set[str], instead: str | None = None) -> Diagnostic:
+        """DK001 at `span`: the help is the deckdsl phrase for a slip written there, else what was expected."""
+        described = _describe(parser, expected, _context(text, span.start, error, profile, block))
+        if instead:
+            return Diagnostic("DK001", message, span, help=instead, notes=(f"expected {described}",))
+        return Diagnostic("DK001", message, span, help=f"expected {described}")
+
     if isinstance(error, UnexpectedCharacters):
         char = source[error.pos_in_stream] if error.pos_in_stream < len(source) else ""
         span = at(error.line, error.column)
@@ -154,40 +502,60 @@ def syntax_error(text: str, source: str, chunk, error: UnexpectedInput, parser: 
                 "DK003", "this string has no closing quote", span, help='end the text with `"` on the same line'
             )
         shown = repr(char)[1:-1] if char.isprintable() else f"U+{ord(char):04X}"
-        expected = _describe(parser, set(error.allowed or ()))
         label = _label(error, parser, builder)
-        return Diagnostic(
-            "DK001", f"{label}: unexpected character `{shown}`" if label else f"unexpected character `{shown}`",
-            span, help=f"expected {expected}" if expected else None,
-        )
+        message = f"{label}: unexpected character `{shown}`" if label else f"unexpected character `{shown}`"
+        return failed(message, span, _accepted(error, lambda: error.allowed), slip(text, span.start))
     if isinstance(error, UnexpectedEOF):
         span = Span.point(text, chunk.end)
-        expected = _describe(parser, set(error.expected))
-        return Diagnostic("DK001", "unexpected end of the block", span, help=f"expected {expected}")
+        return failed("unexpected end of the block", span, set(error.expected), slip(text, span.start))
     assert isinstance(error, UnexpectedToken)
     token = error.token
-    expected = set(error.accepts or error.expected)
+    expected = _accepted(error, lambda: error.accepts or error.expected)
     if token.type == "$END":
         span = Span.point(text, end_of_content(text, chunk.start, chunk.end))
-        return Diagnostic(
-            "DK001", "the block ends too early", span, help=f"expected {_describe(parser, expected)}"
-        )
-    width = max(1, len(str(token))) if token.line == token.end_line else 1
+        return failed("the block ends too early", span, expected, slip(text, span.start))
+    written = str(token)
+    width = max(1, len(written)) if token.line == token.end_line else 1
     span = at(token.line, token.column, width)
-    keywords = [w for t in expected if t not in _TERMINAL_NAMES for w in _spellings(parser, t)]
-    if token.type == "NAME" or (keywords and re.fullmatch(r"\w+", str(token))):
-        suggestion = did_you_mean(str(token), keywords)
-        if suggestion:
-            return Diagnostic("DK004", f"unknown word `{token}`", span, help=suggestion)
-    explained = _misspelt_before(text, span.start, parser, builder.profile) or _unknown_field(
-        text, span.start, builder.profile
-    )
-    if explained:
-        return explained
-    shown = "end of line" if token.type == "_NL" else f"`{token}`"
+    glued = _glued_word(text, span.start)
+    if glued is not None:  # `your` read as the keyword `you` and an `r`: the whole word is what was written
+        span, written = glued, text[glued.start : glued.end]
+    instead = slip(text, span.start)
+    if not instead:
+        keywords = [w for t in expected for w in _spellings(parser, t) if _is_keyword(w)]
+        if not _known(written, parser, profile) and (
+            token.type == "NAME" or (keywords and re.fullmatch(r"\w+", written))
+        ):
+            suggestion = did_you_mean(written, keywords)
+            if suggestion:
+                return Diagnostic("DK004", f"unknown word `{written}`", span, help=suggestion)
+        # in the header, a name before a missing `:` is a field or a rule parameter, not a keyword typo
+        explained = (
+            (_misspelt_before(text, span.start, parser, profile) if block != "deck" or expected != {"COLON"} else None)
+            or (_unknown_field(text, span.start, profile) if block in ("card", "") else None)
+        )
+        if explained:
+            return explained
+    shown = "end of line" if token.type == "_NL" else f"`{written}`"
     label = _label(error, parser, builder)
-    message = f"{label} (found {shown})" if label else f"unexpected {shown}"
-    return Diagnostic("DK001", message, span, help=f"expected {_describe(parser, expected)}")
+    return failed(f"{label} (found {shown})" if label else f"unexpected {shown}", span, expected, instead)
+
+
+def _glued_word(text: str, offset: int) -> Span | None:
+    """The word around `offset` when the parser split it (`your` after `action:` is read as the keyword
+    `you` and an `r`), else None."""
+    if not (0 < offset < len(text) and _is_word(text[offset]) and _is_word(text[offset - 1])):
+        return None
+    start = end = offset
+    while start > 0 and _is_word(text[start - 1]):
+        start -= 1
+    while end < len(text) and _is_word(text[end]):
+        end += 1
+    return Span.of_range(text, start, end)
+
+
+def _is_word(char: str) -> bool:
+    return char.isalnum() or char == "_"
 
 
 _WORD_BEFORE = re.compile(r"([^\W\d][\w'’-]*)[ \t]*$")
@@ -196,13 +564,28 @@ _FIELD_AT_LINE_START = re.compile(r"[ \t]*([^\W\d][\w-]*)[ \t]*:")
 
 @cache
 def _keywords(parser: Lark) -> frozenset[str]:
-    """Every keyword spelling of the grammar (for did-you-mean on a word the parser took as a name)."""
+    """The keyword spellings of the grammar that a typo may be close to (three letters or more)."""
     words = set()
     for terminal in parser.terminals:
-        if terminal.name in _TERMINAL_NAMES or terminal.name == "NAME":
-            continue
         words.update(w for w in _spellings(parser, terminal.name) if len(w) >= 3 and w.isalpha())
     return frozenset(words)
+
+
+def _known(word: str, parser: Lark, profile: Profile | None) -> bool:
+    """Whether the language knows `word`: a keyword spelling (`in`, `on` too; keywords are lowercase, so
+    `Card` is not one), `opponent's`, or one of the profile's zones, attributes or rule parameters.  A
+    known word in the wrong place is not a typo."""
+    return word in _grammar_words(parser) or bool(profile and word.casefold() in _profile_words(profile))
+
+
+@cache
+def _grammar_words(parser: Lark) -> frozenset[str]:
+    words = {w for t in parser.terminals for w in _spellings(parser, t.name)}
+    return frozenset(words | {"opponent's", "opponent’s"})
+
+
+def _profile_words(profile: Profile) -> frozenset[str]:
+    return frozenset(w.casefold() for w in (*profile.zone_spellings(), *profile.attribute_spellings(), *profile.rules))
 
 
 def _misspelt_before(text: str, offset: int, parser: Lark, profile: Profile | None) -> Diagnostic | None:
@@ -214,7 +597,7 @@ def _misspelt_before(text: str, offset: int, parser: Lark, profile: Profile | No
         return None
     word = match.group(1)
     keywords = _keywords(parser)
-    if word in keywords or (profile and profile.zone(word)):
+    if _known(word, parser, profile) or (profile and profile.zone(word)):
         return None
     suggestion = did_you_mean(word, sorted(keywords))
     if suggestion is None:
