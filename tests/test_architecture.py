@@ -19,7 +19,7 @@ STAGES: list[tuple[str, list[str | tuple[str, ...]]]] = [
     ("", ["span", "diagnostics", "files"]),
     ("profiles", ["fields", "gamefile", "profile", "scaffold", "__init__"]),
     ("lang", ["ast", "build", "syntax", "parse", "__init__"]),
-    ("check", ["polarity", "config", ("guidelines", "rule", "hazards", "semantics", "art", "coverage", "rules", "registry", "__init__"),
+    ("check", ["polarity", "config", "figures", ("guidelines", "rule", "hazards", "semantics", "art", "coverage", "rules", "registry", "__init__"),
                "suppress", "report", "docs"]),
     ("text", ["writer", "__init__"]),
     ("printing", ["layout", "render", "__init__"]),

@@ -138,7 +138,16 @@ class Scripted(janken.Player):
         return self.next("may", me, game.compiled.name(request.card))["may"]
 
     def exchange(self, game, me, stars):
+        if stars < 1 and not self.answers_no_star(me):
+            return False  # an exchange for no star is declined unless the script answers it (`stars = 0`)
         return self.next("exchange", me, {"stars": stars, "points": game.domain_value(me)})["exchange"]
+
+    def answers_no_star(self, seat: int) -> bool:
+        """Whether the script's next entry answers an exchange for no star: `{ exchange = …, stars = 0 }`.
+        The engine offers one whenever a domain changes (the GDD lets a player discard it for nothing);
+        a script that does not say `stars = 0` declines them and answers only the exchanges that buy stars."""
+        entry = self.entries[0] if self.entries else {}
+        return "exchange" in entry and entry.get("stars") == 0 and entry.get("seat", seat) == seat
 
 
 @lru_cache(maxsize=None)

@@ -138,9 +138,13 @@ def test_rules_text_of_a_taken_card(full_game):
 
 def test_exchange_is_offered_and_told(full_game):
     output = full_game.output
-    assert re.search(r"exchange your whole domain \(\d+ points\) for \d+ stars?\?", output)
+    # Whenever your domain changes: an exchange for the stars it buys, or, below the star cost, the GDD's
+    # choice to discard it for none (this game's answers take that one several times).
+    assert re.search(r"(exchange your whole domain \(-?\d+ points\) for \d+ stars?|"
+                     r"discard your whole domain \(-?\d+ points\) for no star)\?", output)
     assert re.search(r"^(you exchange|the bot exchanges) \d+ card\(s\) worth \d+ points for \d+ star\(s\)$",
                      output, re.M)
+    assert re.search(r"^you discard the whole domain, \d+ card\(s\) worth -?\d+ points, for no star$", output, re.M)
 
 
 # ------------------------------------------------------------------------ leaving early ---

@@ -26,6 +26,10 @@ GUIDELINES: tuple[Guideline, ...] = (
         "tesoura), dentre as quais 6 são simples, 4 são avançadas e 2 são especiais.",
     ),
     Guideline(
+        "advanced-on-table", "Distribuição de cartas",
+        "Cartas avançadas são mais elaboradas, e em geral deve ter pelo menos uma na mesa.",
+    ),
+    Guideline(
         "rarity-power", "Raridade das cartas",
         "Sempre evite tratar raridade (simples, avançada, especial) como nível de poder das cartas.",
     ),

@@ -6,6 +6,7 @@ from ..diagnostics import CODES, Code
 from .rule import Rule
 from .rules import (
     action_and_condition,
+    advanced_on_table,
     better_than_reference,
     card_named_in_effect,
     complex_simple_card,
@@ -52,6 +53,7 @@ RULES: tuple[Rule, ...] = tuple(
         unordered_triggers,  # JW117
         unordered_values,  # JW118
         unordered_discard_priorities,  # JW119
+        advanced_on_table,  # JW120
     )
 )
 

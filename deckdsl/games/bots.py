@@ -21,6 +21,10 @@ Exchange policies decide when to trade a domain for stars:
   ("deixar seu domínio acumular cartas para trocar as três estrelas de uma vez"), or when the deck is
   about to run out (stars are the first tie-break).
 
+The engine also offers an exchange that buys no star (the GDD lets a player discard a changed domain
+whenever they like); every bot declines it — no policy has a use for it yet — so a policy is only asked
+about exchanges that buy at least one star.
+
 A bot's randomness comes from its own generator, seeded from the game's seed and its seat.
 """
 
@@ -85,7 +89,7 @@ class RandomPlayer(Player):
         return self.rng.random() < 0.5
 
     def exchange(self, game, me, stars):
-        return self.policy.wants(game, me, stars)
+        return stars >= 1 and self.policy.wants(game, me, stars)
 
 
 def score(game: Game, me: int) -> float:
@@ -136,7 +140,7 @@ class _Heuristic(Player):
         return judged >= 0 if owner in (None, me) else judged <= 0
 
     def exchange(self, game, me, stars):
-        return self.policy.wants(game, me, stars)
+        return stars >= 1 and self.policy.wants(game, me, stars)
 
 
 class _LookAhead(_Heuristic):

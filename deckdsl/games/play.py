@@ -19,7 +19,8 @@ WORDS: dict[str, dict] = {
         "ask": "{question} [1-{n}, q quits]", "again": "  please answer with a number from 1 to {n}",
         "yes": "yes", "no": "no", "quit": ("q", "quit", "exit"),
         "does": {"take": ("you take", "the bot takes"), "gain": ("you gain", "the bot gains"),
-                 "put": ("you put", "the bot puts"), "exchange": ("you exchange", "the bot exchanges")},
+                 "put": ("you put", "the bot puts"), "exchange": ("you exchange", "the bot exchanges"),
+                 "discard": ("you discard", "the bot discards")},
         "component": "component",
         "zones": {DECK: "the deck", TABLE: "the table", SUPPLY: "the supply",
                   HAND: ("your hand", "the bot's hand"), DOMAIN: ("your domain", "the bot's domain"),
@@ -32,6 +33,7 @@ WORDS: dict[str, dict] = {
                   "cancel": "to cancel", "modify": "for its effect"},
         "choose": "{source}: choose a card {verb} ({i} of {n})", "may": "{source}: do you want to do it?",
         "exchange?": "exchange your whole domain ({points} points) for {stars} star{s}?",
+        "discard?": "discard your whole domain ({points} points) for no star?",
         "round": "── round {round} · deck {deck} cards ──", "table": "table: {cards}", "empty": "empty",
         "state": "{who}: {stars} star(s) · domain {points} points [{cards}] · {discarded} discarded",
         "me": "you    ", "bot": "the bot",
@@ -40,6 +42,7 @@ WORDS: dict[str, dict] = {
         "got brinde": "{who} a Brinde (1 point)", "put back": "{who} {card} on the bottom of the deck",
         "swap": "  {first} and {second} swap places", "triggers": "  {name} triggers",
         "exchanged": "{who} {n} card(s) worth {points} points for {stars} star(s)",
+        "discarded": "{who} the whole domain, {n} card(s) worth {points} points, for no star",
         "impossible": "  {name}: the {kind} cannot happen, it is disregarded",
         "kinds": {"action": "action", "cost": "cost"},
         "why": {"stars": "with the stars to win", "deck-stars": "the deck ran out; more stars",
@@ -57,7 +60,8 @@ WORDS: dict[str, dict] = {
         "ask": "{question} [1-{n}, q sai]", "again": "  responda com um número de 1 a {n}",
         "yes": "sim", "no": "não", "quit": ("q", "quit", "exit", "sair"),
         "does": {"take": ("você pega", "o bot pega"), "gain": ("você ganha", "o bot ganha"),
-                 "put": ("você põe", "o bot põe"), "exchange": ("você troca", "o bot troca")},
+                 "put": ("você põe", "o bot põe"), "exchange": ("você troca", "o bot troca"),
+                 "discard": ("você descarta", "o bot descarta")},
         "component": "componente",
         "zones": {DECK: "baralho", TABLE: "mesa", SUPPLY: "reserva",
                   HAND: ("sua mão", "mão do bot"), DOMAIN: ("seu domínio", "domínio do bot"),
@@ -71,6 +75,7 @@ WORDS: dict[str, dict] = {
                   "bottom": "para pôr no fundo", "cancel": "para cancelar", "modify": "para o seu efeito"},
         "choose": "{source}: escolha uma carta {verb} ({i} de {n})", "may": "{source}: você quer fazer isso?",
         "exchange?": "trocar seu domínio inteiro ({points} pontos) por {stars} estrela{s}?",
+        "discard?": "descartar seu domínio inteiro ({points} pontos) sem ganhar estrela?",
         "round": "── rodada {round} · baralho com {deck} cartas ──", "table": "mesa: {cards}", "empty": "vazio",
         "state": "{who}: {stars} estrela(s) · domínio {points} pontos [{cards}] · {discarded} descartada(s)",
         "me": "você   ", "bot": "o bot  ",
@@ -79,6 +84,7 @@ WORDS: dict[str, dict] = {
         "got brinde": "{who} um Brinde (1 ponto)", "put back": "{who} {card} no fundo do baralho",
         "swap": "  {first} e {second} trocam de lugar", "triggers": "  a condição de {name} acontece",
         "exchanged": "{who} {n} carta(s) que valem {points} pontos por {stars} estrela(s)",
+        "discarded": "{who} o domínio inteiro, {n} carta(s) que valem {points} pontos, sem ganhar estrela",
         "impossible": "  {name}: {kind} impossível, desconsiderada",
         "kinds": {"action": "ação", "cost": "custo"},
         "why": {"stars": "com as estrelas para vencer", "deck-stars": "o baralho acabou; mais estrelas",
@@ -225,6 +231,8 @@ class Human(Player):
 
     def exchange(self, game, me, stars):
         points = game.domain_value(me) + game.credit[me]
+        if stars < 1:  # the GDD lets a changed domain be discarded even when it buys nothing
+            return self.console.yes(self.words["discard?"].format(points=points))
         return self.console.yes(self.words["exchange?"].format(points=points, stars=stars, s="s" if stars > 1 else ""))
 
 
@@ -292,6 +300,10 @@ class Narrator:
         self.console.say(self.words["triggers"].format(name=self.game.compiled.name(data["card"])))
 
     def on_exchange(self, data):
+        if not data["stars"]:
+            self.console.say(self.words["discarded"].format(
+                who=self.describe.does(data["seat"], "discard"), n=len(data["cards"]), points=data["points"]))
+            return
         self.console.say(self.words["exchanged"].format(
             who=self.describe.does(data["seat"], "exchange"), n=len(data["cards"]), points=data["points"],
             stars=data["stars"]))

@@ -18,6 +18,7 @@ import random as _random
 from collections import Counter
 from dataclasses import dataclass, field
 
+from ..check.figures import ADVANCED, advanced_on_table
 from ..games.bots import make_player, parse_player
 from ..games.janken import Compiled, Game, GameStats, Rules, compile_deck
 from ..lang import ast
@@ -49,6 +50,10 @@ class Tally:
     exchange_wasted: float = 0
     exchange_rounds: Counter = field(default_factory=Counter)
     exchange_sizes: Counter = field(default_factory=Counter)
+    tables: int = 0
+    advanced_tables: int = 0
+    first_tables: int = 0
+    first_advanced_tables: int = 0
     taken: list[int] = None  # type: ignore[assignment]
     fired: list[int] = None  # type: ignore[assignment]
     discarded: list[int] = None  # type: ignore[assignment]
@@ -80,6 +85,11 @@ class Tally:
             self.exchange_wasted += points - stars * star_cost
             self.exchange_rounds[round_] += 1
             self.exchange_sizes[size] += 1
+        self.tables += stats.tables
+        self.advanced_tables += stats.marked_tables
+        if stats.first_marked is not None:
+            self.first_tables += 1
+            self.first_advanced_tables += stats.first_marked
         first, second = stats.taken
         self.taken = [a + b + c for a, b, c in zip(self.taken, first, second, strict=True)]
         self.fired = [a + b for a, b in zip(self.fired, stats.fired, strict=True)]
@@ -107,7 +117,8 @@ class Tally:
             self.wins[seat] += other.wins[seat]
         for name in ("reasons", "rounds", "exchange_rounds", "exchange_sizes"):
             getattr(self, name).update(getattr(other, name))
-        for name in ("exchanges", "exchange_size", "exchange_points", "exchange_stars", "exchange_wasted"):
+        for name in ("exchanges", "exchange_size", "exchange_points", "exchange_stars", "exchange_wasted", "tables",
+                     "advanced_tables", "first_tables", "first_advanced_tables"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         for name in ("taken", "fired", "discarded", "exchanged", "exchanged_value", "takers", "takers_won",
                      "others", "others_won"):
@@ -116,16 +127,29 @@ class Tally:
                 mine[index] += value
 
 
-def play_chunk(compiled: Compiled, players: tuple[str, str], seed: int, start: int, stop: int) -> Tally:
+def advanced_ids(compiled: Compiled, profile: Profile | None = None) -> frozenset[int]:
+    """The ids of the deck's advanced copies: rarity `advanced` as the profile reads it (without a
+    profile, as the card writes it)."""
+    def advanced(card: ast.Card) -> bool:
+        value = profile.value_of(card, "rarity") if profile is not None else card.attribute("rarity")
+        return value == ADVANCED
+
+    flags = [definition.node is not None and advanced(definition.node) for definition in compiled.defs]
+    return frozenset(card for card in compiled.deck_ids if flags[compiled.def_of[card]])
+
+
+def play_chunk(compiled: Compiled, players: tuple[str, str], seed: int, start: int, stop: int,
+               profile: Profile | None = None) -> Tally:
     """Play games `start` … `stop - 1` of a run and tally them."""
     tally = Tally(cards=len(compiled.defs))
     size = len(compiled.defs)
     star_cost = compiled.rules.star_cost
+    advanced = advanced_ids(compiled, profile)
     for index in range(start, stop):
         rng = game_rng(seed, index)
         seats = [make_player(players[0], _random.Random(rng.getrandbits(64))),
                  make_player(players[1], _random.Random(rng.getrandbits(64)))]
-        stats = GameStats(size)
+        stats = GameStats(size, advanced)
         outcome = Game(compiled, seats, rng, stats=stats).play()
         tally.add(outcome, stats, star_cost)
     return tally
@@ -138,11 +162,12 @@ _WORKER: dict = {}
 
 def _init_worker(deck: ast.Deck, profile: Profile, rules: Rules) -> None:
     _WORKER["compiled"] = compile_deck(deck, profile, rules)
+    _WORKER["profile"] = profile
 
 
 def _work(task) -> Tally:
     players, seed, start, stop = task
-    return play_chunk(_WORKER["compiled"], players, seed, start, stop)
+    return play_chunk(_WORKER["compiled"], players, seed, start, stop, _WORKER["profile"])
 
 
 def run(deck: ast.Deck, profile: Profile, rules: Rules, *, games: int, seed: int,
@@ -155,7 +180,7 @@ def run(deck: ast.Deck, profile: Profile, rules: Rules, *, games: int, seed: int
     if jobs <= 1 or len(tasks) <= 1:
         compiled = compile_deck(deck, profile, rules)
         for task in tasks:
-            total.merge(play_chunk(compiled, *task))
+            total.merge(play_chunk(compiled, *task, profile))
             if progress:
                 progress(task[3] - task[2])
         return total
@@ -218,7 +243,8 @@ def _mean_ci(histogram: Counter) -> tuple[float, list[float]]:
     return mean, [_round(mean - half), _round(mean + half)]
 
 
-def figures(tally: Tally, deck: ast.Deck, rules: Rules, *, seed: int, players: tuple[str, str]) -> dict:
+def figures(tally: Tally, deck: ast.Deck, rules: Rules, *, seed: int, players: tuple[str, str],
+            profile: Profile | None = None) -> dict:
     """The JSON-ready figures of a run (every number rounded: byte-identical for the same run)."""
     games = tally.games
     decided = games - tally.draws
@@ -280,8 +306,27 @@ def figures(tally: Tally, deck: ast.Deck, rules: Rules, *, seed: int, players: t
             "round_histogram": {str(k): tally.exchange_rounds[k] for k in sorted(tally.exchange_rounds)},
             "domain_size_histogram": {str(k): tally.exchange_sizes[k] for k in sorted(tally.exchange_sizes)},
         },
+        "advanced_on_table": _advanced_on_table(tally, deck, rules, profile),
         "rules": rules.as_dict(),
         "cards": cards,
+    }
+
+
+def _advanced_on_table(tally: Tally, deck: ast.Deck, rules: Rules, profile: Profile | None) -> dict:
+    """The GDD's "em geral deve ter pelo menos uma [carta avançada] na mesa": the exact chance for a fresh
+    deal (`deckdsl.check.figures`, what JW120 checks) beside the shares measured in play — the first
+    table of each game (a fresh deal: it should agree with the exact figure) and every table after its
+    refill (cards left on the table from round to round make those differ)."""
+    exact = advanced_on_table(deck, profile, rules.table_size)
+    return {
+        "exact_fresh_table": _round(exact.chance),
+        "exact_fraction": f"{exact.chance.numerator}/{exact.chance.denominator}",
+        "advanced_cards": exact.advanced,
+        "deck_cards": exact.deck,
+        "table_size": exact.table,
+        "first_table": _rate(tally.first_advanced_tables, tally.first_tables),
+        "tables_in_play": _rate(tally.advanced_tables, tally.tables),
+        "tables_per_game_mean": _round(tally.tables / tally.games if tally.games else 0),
     }
 
 
@@ -289,7 +334,7 @@ def simulate(deck: ast.Deck, profile: Profile, rules: Rules, *, games: int, seed
              players: tuple[str, str], jobs: int = 1, progress=None) -> dict:
     """Play and summarise: the figures of `figures`."""
     tally = run(deck, profile, rules, games=games, seed=seed, players=players, jobs=jobs, progress=progress)
-    return figures(tally, deck, rules, seed=seed, players=players)
+    return figures(tally, deck, rules, seed=seed, players=players, profile=profile)
 
 
 def matchups(deck: ast.Deck, profile: Profile, rules: Rules, *, strategies: list[str], games: int, seed: int,
@@ -341,6 +386,7 @@ def text_report(result: dict) -> str:
                  f"domain {exchange['domain_size_mean']:.2f} "
                  f"cards, {exchange['points_mean']:.2f} points, {exchange['stars_per_exchange_mean']:.2f} stars, "
                  f"{exchange['points_wasted_mean']:.2f} points lost each")
+    lines.extend(_advanced_lines(result, width, pct))
     lines.append("")
     header = (f"  {'card':<22} {'won/game':>8} {'actions':>8} {'discarded':>9} {'value@exch':>10}  "
               f"{'win rate of its taker':>24}")
@@ -354,6 +400,20 @@ def text_report(result: dict) -> str:
     lines.append("")
     lines.append("  rules: " + ", ".join(f"{k}={v}" for k, v in result["rules"].items()))
     return "\n".join(lines) + "\n"
+
+
+def _advanced_lines(result: dict, width: int, pct) -> list[str]:
+    """The tables holding an advanced card: measured in play, and the exact figure for a fresh deal."""
+    table = result.get("advanced_on_table")
+    if not table:
+        return []
+    exact = (f"exact for a fresh deal {100 * table['exact_fresh_table']:.1f}% ({table['advanced_cards']} advanced of "
+             f"{table['deck_cards']}, table {table['table_size']})")
+    return [
+        f"  {'advanced card on table':<{width}} {pct(table['tables_in_play'])}   of tables in play "
+        f"({table['tables_in_play']['n']}); cards stay on the table between rounds",
+        f"  {'  on the first table':<{width}} {pct(table['first_table'])}   {exact}",
+    ]
 
 
 def _hazard_lines(result: dict) -> list[str]:

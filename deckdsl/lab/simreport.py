@@ -128,6 +128,13 @@ def _run(figures: dict, prefix: str) -> dict:
                    f"points → {stars} star{'' if stars == '1' else 's'}, "
                    f"{_num(exchange['points_wasted_mean'], 2)} points lost"},
     ]
+    table = figures.get("advanced_on_table")
+    if table:
+        tiles.append({
+            "label": "Advanced card on the table", "value": _pct(table["tables_in_play"]["rate"]),
+            "detail": f"95% CI {_ci(table['tables_in_play'])} of tables in play; a fresh deal holds one "
+                      f"{_pct(table['exact_fresh_table'])} of the time (exact: {table['advanced_cards']} advanced "
+                      f"of {table['deck_cards']}, a table of {table['table_size']})"})
     rounds_caption = (f"Games by number of rounds played. Mean {_num(rounds['mean'], 2)} rounds (95% CI "
                       f"{_num(rounds['ci95'][0], 2)}–{_num(rounds['ci95'][1], 2)}), median {rounds['median']}; "
                       f"95% of games end by round {rounds['p95']}.")

@@ -235,7 +235,7 @@ class Game(Board):
 
     def offer_exchanges(self) -> None:
         """Offer an exchange to each player whose domain changed since their last offer (the active
-        player first).  Only an exchange that buys at least one star is offered."""
+        player first), whenever their domain is not empty — even when it buys no star (`stars` 0)."""
         dirty = self.dirty
         if not (dirty[0] or dirty[1]):
             return
@@ -258,17 +258,16 @@ class Game(Board):
         return len(self.zones[SUPPLY])
 
     def _offer(self, seat: int) -> None:
+        """"Sempre que o domínio de um jogador muda [...], ele pode optar por descartar seu domínio
+        inteiro": a non-empty domain that changed may be discarded, for as many stars as it buys (0 too)."""
         if not self.zones[DOMAIN + seat]:
             return
-        points = self.domain_value(seat) + self.credit[seat]
-        if points < self.rules.star_cost:
-            return
-        stars = self._stars_for(points)
-        if stars >= 1 and self.players[seat].exchange(self, seat, stars):
+        stars, _ = self.exchange_worth(seat)
+        if self.players[seat].exchange(self, seat, stars):
             self.exchange(seat)
 
     def exchange(self, seat: int) -> None:
-        """Discard `seat`'s whole domain for one star per `star_cost` points."""
+        """Discard `seat`'s whole domain for one star per `star_cost` points (none below that)."""
         stars, points = self.exchange_worth(seat)
         domain = list(self.zones[DOMAIN + seat])
         if self.stats is not None:
@@ -281,7 +280,7 @@ class Game(Board):
             self.discarded(seat, card, DOMAIN + seat)
         got = self.gain_stars(seat, stars)
         spent = got * self.rules.star_cost
-        self.credit[seat] = points - spent if self.rules.exchange_remainder == "kept" else 0
+        self.credit[seat] = max(0, points - spent) if self.rules.exchange_remainder == "kept" else 0
         self.dirty[seat] = False
 
     # -- the round -------------------------------------------------------------------------
@@ -307,6 +306,8 @@ class Game(Board):
                 loc[card] = TABLE
             if self.listener:
                 self.listener("table", {"cards": list(table)})
+            if self.stats is not None:
+                self.stats.record_table(self, table)
             seat, throw = self.dispute()
             self.win(seat, throw)
             if rules.exchange_window == "round":
@@ -464,17 +465,31 @@ class GameStats:
     """What one game did, for `deckdsl simulate`.  Per card definition index: `taken[seat]` (won
     through a dispute), `fired` (actions that happened), `discarded`, `exchanged` and `exchanged_value`
     (cards spent in exchanges and their value then).  `exchanges`: (round, seat, domain size, points,
-    stars bought) per exchange."""
+    stars bought) per exchange.  `marked`: card ids to look for on the table (the deck's advanced
+    copies, for `deckdsl simulate`); `tables` / `marked_tables`: the tables seen after each refill / those
+    holding at least one marked card; `first_marked`: whether the first table (a fresh deal) held one."""
 
-    __slots__ = ("taken", "fired", "discarded", "exchanged", "exchanged_value", "exchanges")
+    __slots__ = ("taken", "fired", "discarded", "exchanged", "exchanged_value", "exchanges", "marked", "tables",
+                 "marked_tables", "first_marked")
 
-    def __init__(self, size: int):
+    def __init__(self, size: int, marked: frozenset[int] = frozenset()):
         self.taken = ([0] * size, [0] * size)
         self.fired = [0] * size
         self.discarded = [0] * size
         self.exchanged = [0] * size
         self.exchanged_value = [0] * size
         self.exchanges: list[tuple] = []
+        self.marked = marked
+        self.tables = 0
+        self.marked_tables = 0
+        self.first_marked: bool | None = None
+
+    def record_table(self, game: Game, table: list[int]) -> None:
+        held = not self.marked.isdisjoint(table)
+        if not self.tables:
+            self.first_marked = held
+        self.tables += 1
+        self.marked_tables += held
 
     def record_take(self, game: Game, seat: int, card: int) -> None:
         self.taken[seat][game.compiled.def_of[card]] += 1
