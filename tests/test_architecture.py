@@ -25,7 +25,9 @@ STAGES: list[tuple[str, list[str | tuple[str, ...]]]] = [
     ("printing", ["layout", "render", "__init__"]),
     ("games", ["janken", "bots", "play", "__init__"]),
     ("lab", ["sim", "simreport", "__init__"]),
-    ("", ["__init__", "cli", "__main__"]),
+    ("", ["__init__"]),
+    ("cli", ["common", ("checking", "reading", "printing", "playing", "__init__")]),
+    ("", ["__main__"]),
 ]
 RANK = {
     (package, name): (index, position)

@@ -1,0 +1,285 @@
+"""Checking decks: `check` (with `--evidence`), `explain`, `rule` and `rules`."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from .. import __version__
+from . import main
+from .common import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, _deck_files, _load_or_exit
+
+
+def _evidence_options(command):
+    """`--evidence` and its settings, shared by `check` and `explain`."""
+    options = [
+        click.option("--evidence", is_flag=True,
+                     help="Test each balance finding (JW106, JW107, JW108) by playing the deck (deckdsl.lab.evidence)."),
+        click.option("--evidence-games", type=click.IntRange(10, 1_000_000), default=20_000, show_default=True,
+                     help="Paired games per finding."),
+        click.option("--evidence-seed", type=int, default=1, show_default=True, help="Seed of the games."),
+        click.option("--evidence-players", default="random,random", show_default=True, metavar="A,B",
+                     help="The bots (see `deckdsl simulate`)."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def _add_evidence(result, games: int, seed: int, players: str) -> None:
+    """Play the experiments behind `result`'s balance findings and add their outcome to each as a note
+    (a progress bar on a terminal).  A deck with errors is not played: the note says so."""
+    from ..lab import evidence
+
+    if result.deck is None or result.profile is None or not evidence.testable(result.diagnostics):
+        return
+    names = tuple(name.strip() for name in players.split(","))
+    if len(names) != 2:
+        raise click.UsageError(f"--evidence-players takes two bots, A,B (got {players!r})")
+    if result.errors:
+        found = {i: "evidence: not played — the deck has errors" for i, d in enumerate(result.diagnostics)
+                 if evidence.comparison(d) is not None}
+    else:
+        from ..games.bots import parse_player
+        from ..games.janken import rules_for
+
+        try:
+            for name in names:
+                parse_player(name)
+        except ValueError as error:
+            raise click.UsageError(str(error)) from error
+        rules = rules_for(result.deck, result.profile)
+        total = evidence.testable(result.diagnostics) * games
+        bar = click.progressbar(length=total, label="playing the evidence", file=sys.stderr) \
+            if sys.stderr.isatty() else None
+        with bar if bar is not None else _nothing():
+            found = evidence.gather(result.diagnostics, result.deck, result.profile, rules, games=games, seed=seed,
+                                    players=names, progress=bar.update if bar is not None else None)
+    result.diagnostics[:] = evidence.annotate(result.diagnostics, found)
+
+
+def _nothing():
+    import contextlib
+
+    return contextlib.nullcontext()
+
+
+def _codes_option(value: tuple[str, ...]) -> list[str]:
+    return [code.strip().upper() for item in value for code in item.split(",") if code.strip()]
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True)
+@click.option(
+    "--format", "output_format", type=click.Choice(["full", "concise", "json", "github", "sarif"]),
+    default="full", show_default=True, help="How to print the findings.",
+)
+@click.option("--select", multiple=True, metavar="CODES", help="Only these codes or prefixes (JW1, DK105,…).")
+@click.option("--ignore", multiple=True, metavar="CODES", help="Leave out these codes or prefixes.")
+@click.option(
+    "--fail-on", type=click.Choice(["error", "warning", "info"]), default=None,
+    help="The lowest severity that makes the exit status 1 (default: error, or the config file's).",
+)
+@click.option("--no-config", is_flag=True, help="Ignore deckdsl.toml / [tool.deckdsl] files.")
+@click.option(
+    "--render-lint", is_flag=True,
+    help="Also lay the cards out (A4, poker) and report text that does not fit and images it cannot use.",
+)
+@click.option("--quiet", "-q", is_flag=True, help="Print nothing when there is nothing to report.")
+@_evidence_options
+def check(
+    paths: tuple[str, ...], output_format: str, select: tuple[str, ...], ignore: tuple[str, ...],
+    fail_on: str | None, no_config: bool, render_lint: bool, quiet: bool,
+    evidence: bool, evidence_games: int, evidence_seed: int, evidence_players: str,
+) -> None:
+    """Check deck files and game profiles (or every *.deck and *.game under folders); report every problem.
+
+    The configuration is the nearest deckdsl.toml, or pyproject.toml with a [tool.deckdsl] table, above
+    each deck; options override it.  `# deckdsl: allow CODE` on a card's first line silences CODE for
+    that card.
+
+    \b
+    Exit status: 0 nothing at the --fail-on level, 1 findings at that level, 2 usage or I/O error.
+
+    \b
+    Examples:
+      deckdsl check decks/janken-wars.deck
+      deckdsl check my-game.game               a game profile (docs/profiles.md)
+      deckdsl check decks/ --format github     annotations for a GitHub Actions run
+      deckdsl check decks/ --format sarif > deckdsl.sarif
+      deckdsl check deck.deck --select JW --ignore JW111 --fail-on warning
+      deckdsl check deck.deck --format json | jq '.diagnostics[].code'
+      deckdsl check deck.deck --evidence       balance findings tested by play
+    """
+    import deckdsl
+
+    from ..check import config as configuration
+    from ..check import report
+
+    files = _deck_files(paths)
+    if not files:
+        raise click.UsageError("no *.deck or *.game files found in the given folders")
+    everything = []
+    io_error = False
+    configs: dict[Path, configuration.Config] = {}
+    for file in files:
+        try:
+            found = configuration.Config() if no_config else configs.setdefault(
+                file.parent, configuration.discover(file)
+            )
+        except configuration.ConfigError as error:
+            raise click.UsageError(str(error)) from error
+        config = found.override(select=_codes_option(select), ignore=_codes_option(ignore), fail_on=fail_on)
+        result = deckdsl.load_game(file) if file.suffix == ".game" else deckdsl.load(file, config=config)
+        if render_lint and result.deck is not None and not any(d.code < "DK200" for d in result.errors):
+            from ..printing import render as renderer
+
+            found = renderer.lint(result.deck, file, profile=result.profile)
+            seen = {(d.code, d.span) for d in result.diagnostics}  # `check` already reports missing art
+            result.diagnostics.extend(d for d in found if config.enabled(d.code) and (d.code, d.span) not in seen)
+        everything.append((result, config))
+        io_error = io_error or any(d.code == "DK009" for d in result.diagnostics)
+    if evidence:
+        for result, _ in everything:
+            _add_evidence(result, evidence_games, evidence_seed, evidence_players)
+    diagnostics = [d for result, _ in everything for d in result.diagnostics]
+    failing = any(
+        d.severity.rank >= deckdsl.Severity(config.fail_on).rank for result, config in everything
+        for d in result.diagnostics
+    )
+    if output_format == "sarif":
+        from ..check.registry import all_codes
+
+        click.echo(report.to_sarif(diagnostics, all_codes(), __version__))
+    elif output_format == "json":
+        click.echo(report.to_json(diagnostics, len(files)))
+    else:
+        for result, _ in everything:
+            for diagnostic in result.diagnostics:
+                if output_format == "full":
+                    click.echo(report.full(diagnostic, result.text) + "\n")
+                elif output_format == "concise":
+                    click.echo(report.concise(diagnostic))
+                else:
+                    click.echo(report.github(diagnostic))
+        if output_format != "github":
+            errors = sum(1 for d in diagnostics if d.severity.value == "error")
+            warnings = sum(1 for d in diagnostics if d.severity.value == "warning")
+            if diagnostics or not quiet:
+                click.echo(
+                    f"checked {len(files)} file{'s' if len(files) != 1 else ''}: "
+                    f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''}",
+                    err=output_format == "concise",
+                )
+    if io_error:
+        sys.exit(EXIT_ERROR)
+    sys.exit(EXIT_FINDINGS if failing else EXIT_CLEAN)
+
+
+@main.command()
+@click.argument("deck", type=click.Path(dir_okay=False))
+@click.argument("cards", nargs=-1)
+@_evidence_options
+def explain(deck: str, cards: tuple[str, ...], evidence: bool, evidence_games: int, evidence_seed: int,
+            evidence_players: str) -> None:
+    """Show each card's worth as the balance rules see it, effect by effect, and the findings about it.
+
+    \b
+    Examples:
+      deckdsl explain decks/janken-wars.deck
+      deckdsl explain decks/examples/old-rolo-compressor.deck "Estilete Afiado"
+      deckdsl explain decks/examples/origami-5.deck "Origami Sublime" --evidence
+    """
+    from ..check import config as configuration
+    from ..check import explain as explaining
+    from ..check import report
+
+    try:
+        config = configuration.discover(Path(deck))
+    except configuration.ConfigError as error:
+        raise click.UsageError(str(error)) from error
+    result = _load_or_exit(deck, config)
+    known = {card.name for card in result.deck.cards}
+    for name in cards:
+        if name not in known:
+            from ..diagnostics import did_you_mean
+
+            raise click.UsageError(f"the deck has no card `{name}`" + (
+                f"; {did_you_mean(name, sorted(known))}" if did_you_mean(name, sorted(known)) else ""))
+    if evidence:
+        _add_evidence(result, evidence_games, evidence_seed, evidence_players)
+    click.echo("\n".join(explaining.deck_lines(result.deck, result.text, cards or None)))
+    if not cards and result.profile is not None and result.profile.id == "janken-wars":
+        from ..check.figures import advanced_on_table
+
+        click.echo(f"\ntable: {advanced_on_table(result.deck, result.profile).explanation}")
+    wanted = set(cards)
+    spans = [c.span for c in result.deck.cards if c.name in wanted]
+
+    def about(diagnostic) -> bool:
+        if not wanted:
+            return diagnostic.code.startswith("JW")
+        inside = any(s.start <= diagnostic.span.start < s.end for s in spans)
+        return inside or bool(wanted & set(diagnostic.cards))
+
+    shown = [d for d in result.diagnostics if about(d)]
+    if shown:
+        click.echo("\nfindings:\n")
+        for diagnostic in shown:
+            click.echo(report.full(diagnostic, result.text) + "\n")
+
+
+@main.command()
+@click.argument("code")
+def rule(code: str) -> None:
+    """Print the documentation of a diagnostic code: what it finds, why, an example and what to write instead.
+
+    \b
+    Examples:
+      deckdsl rule DK202
+      deckdsl rule jw110
+      deckdsl rule dk110
+    """
+    from ..check import docs
+    from ..check.registry import RULES, all_codes
+
+    entry = next((c for c in all_codes() if c.code == code.upper()), None)
+    if entry is None:
+        raise click.UsageError(f"unknown code {code}; `deckdsl rules` lists them")
+    documented = next((r for r in RULES if r.code.code == entry.code), None)
+    if documented is not None:
+        click.echo(documented.doc)
+        return
+    found = docs.stage(entry.code)
+    facts = f"Default severity: {entry.severity.value}" + (f" · stage: {found[0]}" if found else "")
+    title, _, body = (docs.language_page(entry.code) or f"{entry.name} ({entry.code})\n").partition("\n")
+    click.echo(f"{title}\n\n{facts}\nIn short: {entry.summary}.\n\n{body.strip()}".rstrip())
+
+
+@main.command()
+@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def rules(output_format: str) -> None:
+    """List every diagnostic code: code, severity, name, and what it finds.
+
+    \b
+    Examples:
+      deckdsl rules
+      deckdsl rules --format json | jq '.[] | select(.severity == "error") | .code'
+    """
+    import json
+
+    from ..check.registry import RULES, all_codes
+
+    guideline = {rule.code.code: rule.guideline for rule in RULES}
+    codes = all_codes()
+    if output_format == "json":
+        click.echo(json.dumps([
+            {"code": c.code, "name": c.name, "severity": c.severity.value, "summary": c.summary,
+             "guideline": guideline.get(c.code)} for c in codes
+        ], ensure_ascii=False, indent=2))
+        return
+    width = max(len(c.name) for c in codes)
+    for entry in codes:
+        click.echo(f"{entry.code}  {entry.severity.value:<7}  {entry.name:<{width}}  {entry.summary}")

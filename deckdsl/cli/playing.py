@@ -1,0 +1,229 @@
+"""Playing a deck: `simulate` (bots, balance figures) and `play` (against a bot in the terminal), with
+what they share: the rules with `--set`, the deck only when it passes `check`, the hazards announced,
+an engine failure reported as a diagnostic."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from . import main
+from .common import EXIT_ERROR, EXIT_FINDINGS, _load_or_exit
+
+
+def _rules_or_exit(result, settings: tuple[str, ...]):
+    """The rules a checked deck is played with, `--set name=value` applied (a bad one is a usage error)."""
+    from ..games.janken import rules_for
+
+    overrides = {}
+    for item in settings:
+        name, equals, value = item.partition("=")
+        if not equals or not name.strip():
+            raise click.UsageError(f"--set {item}: write NAME=VALUE, e.g. --set star_cost=6")
+        overrides[name.strip()] = value.strip()
+    try:
+        return rules_for(result.deck, result.profile, overrides)
+    except ValueError as error:
+        raise click.UsageError(f"--set: {error}") from error
+
+
+def _playable_or_exit(deck: str):
+    """The deck, when it passes `check` under the configuration `check` would use (the nearest
+    deckdsl.toml or [tool.deckdsl]): the engine plays any deck that passes `check`."""
+    from ..check import config as configuration
+
+    try:
+        config = configuration.discover(Path(deck))
+    except configuration.ConfigError as error:
+        raise click.UsageError(str(error)) from error
+    result = _load_or_exit(deck, config)
+    if result.errors:
+        click.echo("the deck has errors: fix them before playing it", err=True)
+        sys.exit(EXIT_FINDINGS)
+    if result.profile is None or not result.profile.beats:
+        click.echo("this deck's game has no rules engine yet (only Janken Wars decks can be played)", err=True)
+        sys.exit(EXIT_ERROR)
+    return result
+
+
+def _announce_hazards(result, rules) -> list[dict]:
+    """Say on stderr which ordering hazards the engine will play in its default order (their codes are
+    ignored in the configuration, so `check` let the deck through); the list goes into the JSON too."""
+    from ..games.janken import compile_deck, unresolved_hazards
+
+    hazards = unresolved_hazards(compile_deck(result.deck, result.profile, rules), result.profile)
+    for hazard in hazards:
+        first, second = hazard["cards"]
+        more = f" (and {hazard['more']} other card{'s' if hazard['more'] != 1 else ''})" if hazard["more"] else ""
+        click.echo(f"warning[{hazard['code']}]: no addendum orders `{first}` and `{second}`{more}: the engine "
+                   f"plays them {hazard['played']} (docs/language.md, section 9)", err=True)
+    return hazards
+
+
+def _engine_failure(error, result) -> None:
+    """Report an engine error as a diagnostic on the cards it names, and exit 1."""
+    from ..check import report
+    from ..diagnostics import Diagnostic
+    from ..games.janken import EngineError
+
+    assert isinstance(error, EngineError)
+    from ..diagnostics import Label
+
+    cards = [card for card in (result.deck.card(name) for name in error.cards) if card is not None]
+    spans = [card.field_spans.get("condition", card.span) for card in cards]
+    code = "DK401" if error.cards else "DK402"
+    primary = spans[0] if spans else (result.deck.title_span or result.deck.span)
+    diagnostic = Diagnostic(
+        code, str(error), primary, path=result.path,
+        labels=tuple(Label(span, f"`{card.name}` triggers here")
+                     for card, span in zip(cards[1:], spans[1:], strict=True)),
+        help=("make the trigger's steps unable to fire the same trigger again (or raise --set step_limit=N)"
+              if error.cards else "use bots that choose differently, e.g. --players random,greedy"),
+    )
+    click.echo(report.full(diagnostic, result.text), err=True)
+    sys.exit(EXIT_FINDINGS)
+
+
+_SET_HELP = ("Change a rule parameter or option for this run (repeatable), e.g. star_cost=6 or chooser=owner: "
+             "see docs/rules.md.")
+
+
+@main.command()
+@click.argument("deck", type=click.Path(exists=True, dir_okay=False))
+@click.option("--games", "-n", type=click.IntRange(1, 100_000_000), default=1000, show_default=True,
+              help="Games to play (per pairing with --matchups).")
+@click.option("--seed", type=click.IntRange(0, 2**62), default=1, show_default=True,
+              help="The run's seed: the same seed gives the same figures, whatever --jobs is.")
+@click.option("--players", default="random,random", show_default=True, metavar="A,B",
+              help="The two bots, first player first: STRATEGY[:EXCHANGE] (random, greedy, yomi; eager, hoard).")
+@click.option("--matchups", default=None, metavar="A,B,…",
+              help="Play every pair of these bots (each against itself too) and print the matrix.")
+@click.option("--jobs", "-j", type=click.IntRange(1, 512), default=1, show_default=True,
+              help="Processes to play on.")
+@click.option("--set", "settings", multiple=True, metavar="NAME=VALUE", help=_SET_HELP)
+@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--report", "report_path", type=click.Path(dir_okay=False), default=None,
+              help="Also write an HTML report with plots to this file.")
+def simulate(deck, games, seed, players, matchups, jobs, settings, output_format, report_path) -> None:
+    """Play DECK many times with bots and print its balance figures.
+
+    \b
+    Examples:
+      deckdsl simulate decks/janken-wars.deck --games 10000 --jobs 2
+      deckdsl simulate decks/janken-wars.deck --players greedy:hoard,greedy --set star_cost=6
+      deckdsl simulate decks/janken-wars.deck --matchups random,greedy,yomi --games 500 --report out/sim.html
+      deckdsl simulate decks/janken-wars.deck --format json | jq .rounds
+    """
+    import json
+
+    from ..games.bots import parse_player
+    from ..games.janken import EngineError
+    from ..lab import sim
+
+    result = _playable_or_exit(deck)
+    rules = _rules_or_exit(result, settings)
+    hazards = _announce_hazards(result, rules)
+    if matchups:
+        names = [name.strip() for name in matchups.split(",") if name.strip()]
+    else:
+        names = [name.strip() for name in players.split(",")]
+        if len(names) != 2:
+            raise click.UsageError(f"--players takes two bots, A,B (got {players!r})")
+    try:
+        for name in names:
+            parse_player(name)
+    except ValueError as error:
+        raise click.UsageError(str(error)) from error
+    total = games * (len(names) ** 2 if matchups else 1)
+    bar = None
+    if total >= 2000 and sys.stderr.isatty():
+        bar = click.progressbar(length=total, label="playing", file=sys.stderr)
+        bar.__enter__()
+    try:
+        if matchups:
+            figures = sim.matchups(result.deck, result.profile, rules, strategies=names, games=games, seed=seed,
+                                   jobs=jobs, progress=bar.update if bar else None)
+        else:
+            figures = sim.simulate(result.deck, result.profile, rules, games=games, seed=seed,
+                                   players=(names[0], names[1]), jobs=jobs, progress=bar.update if bar else None)
+    except EngineError as error:
+        _engine_failure(error, result)
+        return
+    finally:
+        if bar is not None:
+            bar.__exit__(None, None, None)
+    figures["unresolved_hazards"] = hazards
+    if report_path:
+        from ..files import write_atomic
+        from ..lab import simreport
+
+        write_atomic(Path(report_path), simreport.html(figures).encode("utf-8"))
+    if output_format == "json":
+        click.echo(json.dumps(figures, ensure_ascii=False, indent=2))
+    else:
+        click.echo(sim.matchup_report(figures) if matchups else sim.text_report(figures), nl=False)
+    if report_path:
+        click.echo(f"wrote {report_path}", err=True)
+
+
+@main.command()
+@click.argument("deck", type=click.Path(exists=True, dir_okay=False))
+@click.option("--bot", default="yomi", show_default=True, metavar="STRATEGY[:EXCHANGE]",
+              help="Your opponent: random, greedy or yomi; exchange policy eager or hoard.")
+@click.option("--seed", type=click.IntRange(0, 2**62), default=None,
+              help="Shuffle and bot choices from this seed (printed at the start when not given).")
+@click.option("--set", "settings", multiple=True, metavar="NAME=VALUE", help=_SET_HELP)
+@click.option("--lang", type=click.Choice(["pt-BR", "en"]), default=None,
+              help="Language of the screen and the card texts (default: the deck's).")
+def play(deck, bot, seed, settings, lang) -> None:
+    """Play DECK against a bot in the terminal.
+
+    Every decision is asked with numbered options; `q`, Ctrl-C or the end of input leave the game.
+
+    \b
+    Examples:
+      deckdsl play decks/janken-wars.deck
+      deckdsl play decks/janken-wars.deck --bot greedy:hoard --seed 42
+    """
+    import random
+
+    from ..games.bots import make_player
+    from ..games.janken import EngineError, Game, compile_deck
+    from ..games.play import Console, Describer, Human, Narrator, Quit
+    from ..text import language_of
+
+    result = _playable_or_exit(deck)
+    rules = _rules_or_exit(result, settings)
+    _announce_hazards(result, rules)
+    try:
+        make_player(bot, random.Random(0))
+    except ValueError as error:
+        raise click.UsageError(f"--bot: {error}") from error
+    if seed is None:
+        seed = random.SystemRandom().randrange(1_000_000)
+    compiled = compile_deck(result.deck, result.profile, rules)
+    rng = random.Random(seed)
+    game = Game(compiled, [None, None], rng)
+    language = lang or language_of(result.deck.language)
+
+    def read(question: str) -> str:
+        try:
+            return click.prompt(question, prompt_suffix=" > ", show_default=False, default="", err=False)
+        except click.Abort as stop:
+            raise EOFError() from stop
+
+    console = Console(read=read, write=click.echo, language=language)
+    describer = Describer(game, result.profile, language, human=0)
+    game.players = [Human(console, describer), make_player(bot, random.Random(rng.getrandbits(64)))]
+    game.listener = Narrator(game, console, describer)
+    console.say(console.words["intro"].format(title=result.deck.title, bot=bot, seed=seed))
+    console.say(console.words["goal"].format(stars=rules.stars_to_win, cost=rules.star_cost))
+    try:
+        game.play()
+    except Quit:
+        console.say("")
+        console.say(console.words["left"])
+    except EngineError as error:
+        _engine_failure(error, result)
