@@ -124,7 +124,8 @@ class Diagnostic:
     identifiers in backticks.  `span`: the smallest region at fault.  `labels`: other regions involved.
     `notes`: facts that back the finding up (a concrete situation where two orders differ …), one
     sentence each.  `help`: what to do, when there is something useful to say.  `path`: the file (set
-    by the loader).  `severity`: defaults to the code's.
+    by the loader).  `severity`: defaults to the code's.  `cards`: the names of the cards a balance
+    finding compares, the one at fault first (what `check --evidence` plays).
     """
 
     code: str
@@ -135,6 +136,7 @@ class Diagnostic:
     path: str | None = None
     severity: Severity = field(default=None)  # type: ignore[assignment]
     notes: tuple[str, ...] = ()
+    cards: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.code not in CODES:

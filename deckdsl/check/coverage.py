@@ -29,6 +29,9 @@ from ..lang.parse import Gaps
 from ..profiles.profile import Profile
 from ..span import Span
 
+MAX_LABELS = 8
+"""Places DK131 points at; the errors themselves list the rest."""
+
 ANY = "*"
 """In a rule's `READS`: every field of a card."""
 ATTRIBUTES = "attributes"
@@ -174,11 +177,15 @@ class Coverage:
             by_reason.setdefault(reason, []).append(code)
         notes = [f"skipped {_codes(codes)}: {reason}" for reason, codes in by_reason.items()]
         labels = [Label(block.span, _lost_label(block)) for block in self.lost]
-        for key, codes in unjudged.items():
-            doubt = self._doubts[key]
-            fields = ", ".join(f"`{name}`" for name in sorted(doubt.fields))
-            notes.append(f"`{doubt.card.name}`: {fields} not read, so {_codes(codes, short=True)} did not judge it")
-            labels.append(Label(doubt.spans[0], f"`{doubt.card.name}`: not read completely"))
+        for key, doubt in self._doubts.items():
+            if key in unjudged:
+                fields = ", ".join(f"`{name}`" for name in sorted(doubt.fields))
+                codes = _codes(unjudged[key], short=True)
+                notes.append(f"`{doubt.card.name}`: {fields} not read, so {codes} did not judge it")
+            if key in unjudged or self.skipped:
+                labels.append(Label(doubt.spans[0], f"`{doubt.card.name}`: not read completely"))
+        if not labels:
+            labels.append(Label(self.deck.title_span or Span(1, 1, 1, 1, 0, 0), "this deck"))
         parts = []
         if self.skipped:
             parts.append(f"{_count(len(self.skipped), 'check')} skipped")
@@ -187,6 +194,9 @@ class Coverage:
         if self.lost and not parts:
             parts.append(f"{_count(len(self.lost), 'block')} not checked")
         labels.sort(key=lambda label: label.span.start)
+        if len(labels) > MAX_LABELS:
+            notes.append(f"and {len(labels) - MAX_LABELS} more places not read (the errors above list them all)")
+            labels = labels[:MAX_LABELS]
         return Diagnostic(
             "DK131", f"the deck was not read completely: {' and '.join(parts)}", labels[0].span,
             labels=tuple(labels[1:]), notes=tuple(notes),

@@ -93,6 +93,11 @@ GUIDELINES: tuple[Guideline, ...] = (
         "passava de mais do que 3 cartas, de forma que o Muro Alto raramente tinha o que proteger.",
     ),
     Guideline(
+        "hoarding", "Questões de balanceamento > Acúmulo de Domínio",
+        "Antes de ser o Rolo Compressor, essa carta tinha a condição de reduzir em 1 o valor de todas as "
+        "cartas do oponente. Era uma carta que você normalmente não queria perder, incentivando o acúmulo.",
+    ),
+    Guideline(
         "star-action", "Fazendo novos baralhos para o Janken Wars",
         "Uma carta com a ação \"Ganhe uma estrela\" é perfeitamente válida, embora seja possivelmente "
         "desbalanceada ou simplesmente chata.",

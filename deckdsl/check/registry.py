@@ -14,6 +14,7 @@ from .rules import (
     dominated_card,
     group_size,
     high_value_without_drawback,
+    hoarding_incentive,
     long_effect,
     low_star_cost,
     name_shape,
@@ -54,6 +55,7 @@ RULES: tuple[Rule, ...] = tuple(
         unordered_values,  # JW118
         unordered_discard_priorities,  # JW119
         advanced_on_table,  # JW120
+        hoarding_incentive,  # JW121
     )
 )
 

@@ -16,7 +16,8 @@ def _evidence_options(command):
     """`--evidence` and its settings, shared by `check` and `explain`."""
     options = [
         click.option("--evidence", is_flag=True,
-                     help="Test each balance finding (JW106, JW107, JW108) by playing the deck (deckdsl.lab.evidence)."),
+                     help="Test each balance finding (JW106, JW107, JW108, JW121) by playing the deck: "
+                     "confirmed, unconfirmed or contradicted (docs/rules/README.md)."),
         click.option("--evidence-games", type=click.IntRange(10, 1_000_000), default=20_000, show_default=True,
                      help="Paired games per finding."),
         click.option("--evidence-seed", type=int, default=1, show_default=True, help="Seed of the games."),

@@ -39,7 +39,7 @@ from collections.abc import Iterator
 
 from ...diagnostics import Diagnostic, Label
 from ...lang import ast
-from ..polarity import effect_nodes, has_benefit, has_drawback, polarity, typical_value
+from ..polarity import card_polarity, effect_nodes, has_benefit, has_drawback, polarity, typical_value
 from ..rule import Context
 
 CODE = "JW106"
@@ -83,6 +83,12 @@ def _judge(card: ast.Card) -> Diagnostic | None:
         f"the standard deck's `{REFERENCE}` ({REFERENCE_VALUE} points, no effect)",
         card.field_spans.get("value", card.name_span),
         labels=labels,
+        notes=(
+            f"compared: `{card.name}` {_fmt(value)} points and effects worth {_signed(card_polarity(card))}, no "
+            f"`cost:` and no effect that hurts its owner, against `{REFERENCE}` {REFERENCE_VALUE} points and "
+            "no effect (`deckdsl explain` shows each effect's worth)",
+        ),
+        cards=(card.name,),
         help=(
             f"lower its value below {REFERENCE_VALUE}, or give it a drawback: a `cost:` such as "
             "`discard a card from your domain`, or an effect that hurts its owner"

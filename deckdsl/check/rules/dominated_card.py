@@ -1,7 +1,7 @@
 """dominated-card (JW107)
 
 ## What it does
-Compares the cards of each type two by two.  Card A dominates card B when both have whole-number values
+Compares the cards of each type two by two, across rarities (see Why).  Card A dominates card B when both have whole-number values
 and A is at least as good on both counts — A's value >= B's value and the polarity of A's effects
 (`deckdsl.check.polarity.card_polarity`: what they are worth to the owner) >= B's — with at least one of the
 two strictly greater, and A has no drawback that B lacks (A has no drawback, or B has one too:
@@ -13,7 +13,14 @@ counts do not dominate each other.  The standard deck has no dominated card.
 "Uma carta que vale 4 pontos e tem um efeito positivo é estritamente melhor que o \"Origami Sublime\",
 logo é quase certamente desbalanceada" (GDD, "Por onde começar").  The same reasoning holds between any
 two cards of a type: when one is worth more and does more, the other is a card nobody wants to win when
-both are on the table, and it adds nothing to the deck.
+both are on the table, and it adds nothing to the deck.  Rarity does not excuse it: "Sempre evite tratar
+raridade (simples, avançada, especial) como nível de poder das cartas" (GDD, "Raridade das cartas") — a
+special card may be more complex or more disruptive than a simple one, not simply better.  When the two
+cards differ in rarity, the finding says so.
+
+Each finding notes the comparison behind it, and `deckdsl check --evidence` tests it by play: a player
+given the dominating card as an extra card must win measurably more often than one given the dominated
+card (`deckdsl.lab.evidence`).
 
 ## Example
     card "Clipe Entortado" {
@@ -117,11 +124,30 @@ def _report(b, b_value, b_polarity, dominators, count) -> Diagnostic:
             Label(a.name_span, f"dominates `{b.name}`: {_points(a_value)}, effects worth {_signed(a_polarity)}")
             for a, a_value, a_polarity in dominators[:5]
         ),
+        notes=_notes(b, b_value, b_polarity, best, best_value, best_polarity),
+        cards=(b.name, best.name),
         help=(
             f"give `{b.name}` something `{best.name}` lacks (more points, a stronger or different "
             f"effect), give `{best.name}` a drawback, or cut `{b.name}`"
         ),
     )
+
+
+def _notes(b, b_value, b_polarity, a, a_value, a_polarity) -> tuple[str, ...]:
+    """The comparison behind the finding, as the polarity model sees it."""
+    drawbacks = "neither has a drawback" if not has_drawback(b) else "both have a drawback"
+    if not has_drawback(a) and has_drawback(b):
+        drawbacks = f"`{b.name}` has a drawback and `{a.name}` none"
+    notes = [
+        f"compared: `{a.name}` {_points(a_value)} and effects worth {_signed(a_polarity)}, against `{b.name}` "
+        f"{_points(b_value)} and {_signed(b_polarity)}; {drawbacks} (`deckdsl explain` shows each effect's worth)",
+    ]
+    if a.rarity != b.rarity:
+        notes.append(
+            f"`{a.name}` is {a.rarity} and `{b.name}` {b.rarity}: compared all the same, since the GDD asks that "
+            "rarity not be a level of power (\"Sempre evite tratar raridade ... como nível de poder\")"
+        )
+    return tuple(notes)
 
 
 def _points(value: int) -> str:

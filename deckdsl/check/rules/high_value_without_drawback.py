@@ -65,6 +65,12 @@ def check(context: Context) -> Iterator[Diagnostic]:
             f"`{card.name}` is worth {card.value} points, {above} more than {MAX_FREE_VALUE}, "
             "with no drawback to counterweight it",
             card.field_spans.get("value", card.name_span),
+            cards=(card.name,),
+            notes=(
+                f"compared: `{card.name}` {card.value} points, no `cost:`, no negative value and no effect that "
+                f"hurts its owner, against the {MAX_FREE_VALUE} points of the standard deck's Origami Sublime, "
+                "which has no effect either",
+            ),
             help=(
                 f"add a drawback such as `cost: discard a card from your domain` (the GDD's example), "
                 f"or lower the value to {MAX_FREE_VALUE}"

@@ -45,11 +45,13 @@ class Game(Board):
     State: `zones` (lists of card ids, see the zone indices), `loc[id]` (the zone a card is in),
     `round`, `credit[seat]` (kept exchange remainders).  `listener(event, data)`, when given, hears every
     event (`deckdsl play` prints them, the conformance suite records them).  `stats`, when given, is a
-    `GameStats` filled as the game goes.
+    `GameStats` filled as the game goes.  `gift`: (seat, card index) — one copy of that card is taken
+    out of the deck before the shuffle and that seat takes it too, as a second card, the first time it
+    wins a dispute (what `deckdsl.lab.evidence` measures a card's worth with).
     """
 
     def __init__(self, compiled: Compiled, players, rng: _random.Random, *, listener=None, stats=None,
-                 shuffle: bool = True):
+                 shuffle: bool = True, gift: tuple[int, int] | None = None):
         self.compiled = compiled
         self.rules = compiled.rules
         self.players = players
@@ -57,6 +59,12 @@ class Game(Board):
         self.listener = listener
         self.stats = stats
         deck = list(compiled.deck_ids)
+        self.gift: tuple[int, int] | None = None
+        if gift is not None:
+            seat, index = gift
+            card = max(card for card in deck if compiled.def_of[card] == index)
+            deck.remove(card)
+            self.gift = (seat, card)
         if shuffle:
             rng.shuffle(deck)
         self.zones: list[list[int]] = [deck, [], list(compiled.star_ids), [], [], [], [], [], [], [], []]
@@ -355,6 +363,12 @@ class Game(Board):
             else:
                 table = self.zones[TABLE]
                 self.put_back(seat, choice if choice in table else table[0])
+        if self.gift is not None and self.gift[0] == seat:
+            _, card = self.gift
+            self.gift = None
+            self.zones[TABLE].append(card)
+            self.loc[card] = TABLE
+            self.take(seat, card)
 
     def take(self, seat: int, card: int) -> None:
         """Step 3 with a table card: the winner takes `card`, its cost and action happen, and (step 4)

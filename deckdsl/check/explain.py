@@ -1,0 +1,73 @@
+"""`deckdsl explain`: each card's worth as the polarity model sees it, effect by effect.
+
+The balance rules (JW101, JW106, JW107, JW108 …) judge cards by a static model (`deckdsl.check.polarity`):
+a card's power is its value plus what its effects are worth to its owner.  A designer who gets a
+finding can read here the numbers behind it — which effect counts for how much, and why — instead of
+guessing from the message.  Views only: nothing here decides anything the rules do not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..lang import ast
+from . import polarity
+
+
+def card_lines(card: ast.Card, source: str) -> list[str]:
+    """The breakdown of one card: value, each effect with its worth and the model's reason, the total."""
+    attributes = ", ".join(str(attribute.value) for attribute in card.attributes)
+    lines = [f"{card.name} — {attributes}, ×{card.copies}"]
+    value = polarity.typical_value(card)
+    if card.value == "*":
+        definition = next(
+            (c for c in (card.condition.clauses if card.condition else ()) if isinstance(c, ast.ValueDefinition)), None
+        )
+        shown = _excerpt(definition, source) if definition is not None else "value: *"
+        sizes = ", ".join(f"{zone} {size}" for zone, size in polarity.TYPICAL_ZONE_SIZE.items())
+        lines.append(_row("value", _number(value), f"`{shown}` at typical zone sizes ({sizes})"))
+    else:
+        lines.append(_row("value", _number(value), "as written" if card.value is not None else "no value"))
+    worth = 0.0
+    for node in polarity.effect_nodes(card):
+        if isinstance(node, ast.ValueDefinition):
+            continue
+        amount = polarity.polarity(node)
+        worth += amount
+        lines.append(_row(_excerpt(node, source), _signed(amount), polarity.why(node)))
+    drawback = " (has a drawback)" if polarity.has_drawback(card) else ""
+    lines.append(_row("effects", _signed(worth), f"what they are worth to the card's owner{drawback}"))
+    lines.append(_row("power", _number(value + worth), "value + effects"))
+    return lines
+
+
+def deck_lines(deck: ast.Deck, source: str, names: Iterable[str] | None = None) -> list[str]:
+    """The breakdown of every card (or of the cards called `names`), a blank line between cards."""
+    wanted = None if names is None else set(names)
+    lines: list[str] = []
+    for card in deck.cards:
+        if wanted is not None and card.name not in wanted:
+            continue
+        if lines:
+            lines.append("")
+        lines.extend(card_lines(card, source))
+    return lines
+
+
+def _excerpt(node: ast.Node, source: str, limit: int = 44) -> str:
+    text = " ".join(source[node.span.start : node.span.end].split()) if source else type(node).__name__
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _row(what: str, amount: str, why: str) -> str:
+    return f"  {what:<46} {amount:>6}   {why}"
+
+
+def _number(value: float) -> str:
+    value = round(value, 1) + 0.0
+    return f"{value:.0f}" if value.is_integer() else f"{value:.1f}"
+
+
+def _signed(value: float) -> str:
+    text = _number(value)
+    return text if text.startswith("-") or text == "0" else "+" + text
