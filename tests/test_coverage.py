@@ -192,3 +192,30 @@ def test_render_lint_does_not_repeat_what_check_found(tmp_path):
     output = CliRunner().invoke(main, ["check", "--render-lint", "--format", "concise",
                                        str(tmp_path / "deck" / "arte.deck")]).output
     assert output.count("DK302") == 1
+
+
+def test_a_broken_rule_parameter_skips_the_rules_that_read_it():
+    result = check(edit("    table_size: 5", "    table_size: cinco"))
+    assert "DK115" in codes(result)
+    skipped = " ".join(notice(result).notes)
+    assert "JW120 few-advanced-on-table" in skipped and "rule parameters" in skipped
+    assert "DK201 deck-size" not in skipped  # the cards were all read: they are counted
+
+
+def test_a_lost_header_skips_every_guideline():
+    result = check(edit("    star_cost: 8 ", "    star_cost: {8} "))
+    found = notice(result)
+    assert "the `deck` header could not be read" in " ".join(found.notes)
+    assert not [d for d in result.diagnostics if d.code.startswith(("JW", "DK2"))]
+
+
+def test_a_lost_addendum_skips_the_ordering_checks_only():
+    example = (ROOT / "decks" / "examples" / "gdd-addendum-example.deck").read_text(encoding="utf-8")
+    assert "JW113" not in codes(check(example))
+    start = example.index("addendum ")
+    broken = example[:start] + example[start:].replace("order:", "order: {", 1)
+    result = check(broken)
+    assert "JW113" not in codes(result)  # the lost addendum may well order them: not reported
+    skipped = " ".join(notice(result).notes)
+    assert "JW113 unordered-modifiers" in skipped and "1 addendum block could not be read" in skipped
+    assert "DK201" not in skipped and "JW105" in codes(result)

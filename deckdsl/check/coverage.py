@@ -21,6 +21,8 @@ judged only where their code was checked (`judged`).
 
 from __future__ import annotations
 
+import bisect
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..diagnostics import CODES, Diagnostic, Label, Severity
@@ -36,6 +38,23 @@ ANY = "*"
 """In a rule's `READS`: every field of a card."""
 ATTRIBUTES = "attributes"
 """In a rule's `READS`: the profile's attributes (type and rarity in Janken Wars)."""
+
+
+class _Ranges:
+    """Items with disjoint (first, last) ranges, found by a point in log time (a 10,000-card deck with
+    an error on every card stays linear)."""
+
+    def __init__(self, items: Iterable[tuple[int, int, object]]) -> None:
+        ordered = sorted(items, key=lambda item: item[0])
+        self._firsts = [first for first, _, _ in ordered]
+        self._items = ordered
+
+    def at(self, point: int):
+        index = bisect.bisect_right(self._firsts, point) - 1
+        if index < 0:
+            return None
+        first, last, item = self._items[index]
+        return item if first <= point <= last else None
 
 
 @dataclass
@@ -56,6 +75,9 @@ class Coverage:
         self.skipped: dict[str, str] = {}
         """Codes of the rules not run, with the reason."""
         self._ran: dict[str, set[str]] = {}
+        self._header_errors = False
+        self._doubted = _Ranges(())
+        self._lost_lines = _Ranges((block.span.line, block.end_line, block) for block in self.lost)
 
     # -- what was not read ----------------------------------------------------------------
 
@@ -65,8 +87,8 @@ class Coverage:
         from .semantics import canonical_fields
 
         profile = self.profile
-        by_line = sorted(self.deck.cards, key=lambda card: card.span.start)
-        for card in by_line:
+        cards = _Ranges((card.span.start, card.span.end - 1, card) for card in self.deck.cards)
+        for card in self.deck.cards:
             fields = set(canonical_fields(self._skipped_fields.get(card.name_span.start, ()), profile))
             if profile is not None:
                 for attribute in card.attributes:
@@ -84,7 +106,11 @@ class Coverage:
         for diagnostic in early:
             if diagnostic.severity is not Severity.ERROR or not diagnostic.code.startswith(("DK0", "DK1")):
                 continue
-            card = _card_at(by_line, diagnostic.span)
+            header = self.deck.header_span
+            if header is not None and header.start <= diagnostic.span.start < header.end:
+                self._header_errors = True
+                continue
+            card = cards.at(diagnostic.span.start)
             if card is None:
                 continue
             name = _field_at(card, diagnostic.span)
@@ -97,6 +123,7 @@ class Coverage:
         for doubt in self._doubts.values():
             if not doubt.spans:
                 doubt.spans.append(doubt.card.name_span)
+        self._doubted = _Ranges((d.card.span.line, d.card.span.end_line, d) for d in self._doubts.values())
 
     def _doubt(self, card: ast.Card) -> _Doubt:
         return self._doubts.setdefault(card.span.start, _Doubt(card))
@@ -125,6 +152,8 @@ class Coverage:
         lost_addenda = [block for block in self.lost if block.kind == "addendum"]
         if "addenda" in reads and lost_addenda:
             return f"{_count(len(lost_addenda), 'addendum block')} could not be read"
+        if "rules" in reads and self._header_errors:
+            return "the `deck` header has errors, so its rule parameters may not be the ones meant"
         if rule.scope != "deck":
             return None
         if self.lost_cards and reads - {"addenda", "rules"}:
@@ -141,10 +170,9 @@ class Coverage:
             return True
         reads = self.reads(rule)
         for span in (diagnostic.span, *(label.span for label in diagnostic.labels)):
-            for doubt in self._doubts.values():
-                card = doubt.card
-                if card.span.line <= span.line <= card.span.end_line and _touches(doubt.fields, reads):
-                    return False
+            doubt = self._doubted.at(span.line)
+            if doubt is not None and _touches(doubt.fields, reads):
+                return False
         return True
 
     def ran(self, rule) -> None:
@@ -153,13 +181,10 @@ class Coverage:
 
     def judged(self, code: str, line: int) -> bool:
         """Whether findings of `code` on `line` were looked for (a suppression there can be unused)."""
-        if code in self.skipped or any(block.span.line <= line <= block.end_line for block in self.lost):
+        if code in self.skipped or self._lost_lines.at(line) is not None:
             return False
-        reads = self._ran.get(code)
-        return reads is None or not any(
-            d.card.span.line <= line <= d.card.span.end_line and _touches(d.fields, reads)
-            for d in self._doubts.values()
-        )
+        reads, doubt = self._ran.get(code), self._doubted.at(line)
+        return reads is None or doubt is None or not _touches(doubt.fields, reads)
 
     # -- what to tell the designer ----------------------------------------------------------
 
@@ -218,13 +243,6 @@ def _touches(fields: set[str], reads: set[str]) -> bool:
 
 def _known_fields(profile: Profile) -> frozenset[str]:
     return frozenset(ast.CARD_FIELDS) | frozenset(profile.attributes)
-
-
-def _card_at(cards: list[ast.Card], span: Span) -> ast.Card | None:
-    for card in cards:
-        if card.span.start <= span.start < card.span.end:
-            return card
-    return None
 
 
 def _field_at(card: ast.Card, span: Span) -> str | None:
