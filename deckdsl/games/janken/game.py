@@ -270,7 +270,8 @@ class Game(Board):
         inteiro": a non-empty domain that changed may be discarded, for as many stars as it buys (0 too)."""
         if not self.zones[DOMAIN + seat]:
             return
-        stars, _ = self.exchange_worth(seat)
+        points = self.domain_value(seat) + self.credit[seat]
+        stars = self._stars_for(points) if points >= self.rules.star_cost else 0
         if self.players[seat].exchange(self, seat, stars):
             self.exchange(seat)
 
