@@ -18,7 +18,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "deckdsl"
 STAGES: list[tuple[str, list[str | tuple[str, ...]]]] = [
     ("", ["span", "diagnostics", "files"]),
     ("profiles", ["fields", "gamefile", "profile", "scaffold", "__init__"]),
-    ("lang", ["ast", "build", "syntax", "parse", "__init__"]),
+    ("lang", ["ast", "build", "slips", "syntax", "parse", "__init__"]),
     ("check", ["polarity", "config", "figures", ("guidelines", "rule", "hazards", "semantics", "art", "coverage", "explain", "rules", "registry", "__init__"),
                "suppress", "report", "docs"]),
     ("text", ["writer", "__init__"]),
