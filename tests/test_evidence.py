@@ -151,3 +151,21 @@ def test_explain_evidence_adds_the_note_to_the_finding():
     output = CliRunner().invoke(main, ["explain", str(EXAMPLES / "old-joia-cobicada.deck"), "Muro Alto",
                                        "--evidence", "--evidence-games", "100"]).output
     assert "evidence (" in output and "100 paired games" in output
+
+
+def test_a_terminal_sees_a_progress_bar(monkeypatch):
+    import io
+    import types
+
+    from deckdsl.cli import checking
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    screen = Terminal()
+    monkeypatch.setattr(checking, "sys", types.SimpleNamespace(stderr=screen, exit=__import__("sys").exit))
+    result = deckdsl.load(EXAMPLES / "old-joia-cobicada.deck")
+    checking._add_evidence(result, 40, 1, "random,random")
+    assert "playing the evidence" in screen.getvalue()
+    assert any("evidence (" in note for d in result.diagnostics for note in d.notes)
