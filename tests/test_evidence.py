@@ -119,7 +119,7 @@ def test_explain_shows_each_effects_worth_and_the_findings():
     output = CliRunner().invoke(main, ["explain", str(EXAMPLES / "old-rolo-compressor.deck"), "Estilete Afiado"])
     assert output.exit_code == 0, output.output
     lines = output.output.splitlines()
-    assert lines[0] == "Estilete Afiado — scissors, simple, ×6"
+    assert lines[0] == "Estilete Afiado — tesoura, simples, ×6"  # a pt-BR deck: the profile's own words
     effect = next(line for line in lines if "opponent discards" in line)
     assert "+1 " in effect and "1 card of the opponent's domain × 1 point each" in effect
     assert any(line.split()[:2] == ["power", "2"] for line in lines)
@@ -128,7 +128,7 @@ def test_explain_shows_each_effects_worth_and_the_findings():
 
 def test_explain_a_whole_deck_gives_the_table_figure():
     output = CliRunner().invoke(main, ["explain", str(ROOT / "decks" / "janken-wars.deck")]).output
-    assert "Muro Alto — rock, simple, ×6" in output
+    assert "Muro Alto — pedra, simples, ×6" in output
     assert any(line.startswith("table: ") for line in output.splitlines())
 
 
@@ -169,3 +169,10 @@ def test_a_terminal_sees_a_progress_bar(monkeypatch):
     checking._add_evidence(result, 40, 1, "random,random")
     assert "playing the evidence" in screen.getvalue()
     assert any("evidence (" in note for d in result.diagnostics for note in d.notes)
+
+
+def test_explain_an_english_deck_in_its_own_words(tmp_path):
+    text = (ROOT / "decks" / "janken-wars.deck").read_text(encoding="utf-8").replace("language: pt-BR", "language: en")
+    (tmp_path / "en.deck").write_text(text, encoding="utf-8")
+    output = CliRunner().invoke(main, ["explain", str(tmp_path / "en.deck"), "Muro Alto"]).output
+    assert output.splitlines()[0] == "Muro Alto — rock, simple, ×6"

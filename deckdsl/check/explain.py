@@ -11,12 +11,22 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..lang import ast
+from ..profiles.profile import Profile
 from . import polarity
 
 
-def card_lines(card: ast.Card, source: str) -> list[str]:
-    """The breakdown of one card: value, each effect with its worth and the model's reason, the total."""
-    attributes = ", ".join(str(attribute.value) for attribute in card.attributes)
+def card_lines(card: ast.Card, source: str, profile: Profile | None = None, language: str | None = None) -> list[str]:
+    """The breakdown of one card: value, each effect with its worth and the model's reason, the total.
+    Attribute values are shown as the profile labels them when the deck is in the profile's language
+    (`pedra` in a pt-BR deck), else as the canonical values (`rock`)."""
+    labelled = profile is not None and language is not None and \
+        language.split("-")[0].casefold() == profile.language.split("-")[0].casefold()
+
+    def shown(attribute: ast.Attribute) -> str:
+        spec = profile.attributes.get(attribute.name) if labelled else None
+        return spec.label(str(attribute.value)) if spec else str(attribute.value)
+
+    attributes = ", ".join(shown(attribute) for attribute in card.attributes)
     lines = [f"{card.name} — {attributes}, ×{card.copies}"]
     value = polarity.typical_value(card)
     if card.value == "*":
@@ -41,7 +51,8 @@ def card_lines(card: ast.Card, source: str) -> list[str]:
     return lines
 
 
-def deck_lines(deck: ast.Deck, source: str, names: Iterable[str] | None = None) -> list[str]:
+def deck_lines(deck: ast.Deck, source: str, names: Iterable[str] | None = None,
+               profile: Profile | None = None) -> list[str]:
     """The breakdown of every card (or of the cards called `names`), a blank line between cards."""
     wanted = None if names is None else set(names)
     lines: list[str] = []
@@ -50,7 +61,7 @@ def deck_lines(deck: ast.Deck, source: str, names: Iterable[str] | None = None) 
             continue
         if lines:
             lines.append("")
-        lines.extend(card_lines(card, source))
+        lines.extend(card_lines(card, source, profile, deck.language))
     return lines
 
 

@@ -211,7 +211,7 @@ def explain(deck: str, cards: tuple[str, ...], evidence: bool, evidence_games: i
                 f"; {did_you_mean(name, sorted(known))}" if did_you_mean(name, sorted(known)) else ""))
     if evidence:
         _add_evidence(result, evidence_games, evidence_seed, evidence_players)
-    click.echo("\n".join(explaining.deck_lines(result.deck, result.text, cards or None)))
+    click.echo("\n".join(explaining.deck_lines(result.deck, result.text, cards or None, result.profile)))
     if not cards and result.profile is not None and result.profile.id == "janken-wars":
         from ..check.figures import advanced_on_table
 
