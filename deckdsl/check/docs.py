@@ -103,6 +103,10 @@ def render() -> dict[str, str]:
     if missing:
         raise ValueError(f"codes without a page (write deckdsl/codes/CODE.md): {', '.join(missing)}")
     pages = {"docs/rules/README.md": _index(), "docs/rules.md": _game_rules(profile.load(profile.DEFAULT_PROFILE))}
+    for other in profile.available():
+        game = profile.load(other)
+        if other != profile.DEFAULT_PROFILE and game is not None and (game.rules or game.readings):
+            pages[f"docs/rules-{other}.md"] = _game_rules(game)
     documented = {r.code.code for r in RULES}
     for code in all_codes():
         if code.code not in documented:
@@ -187,7 +191,7 @@ def _index() -> str:
 
 def _game_rules(game: profile.Profile) -> str:
     """docs/rules.md: how the engine plays the game, every open point settled and cited."""
-    header = HEADER.replace("from the rule registry", f"from deckdsl/profiles/{game.id}.toml")
+    header = HEADER.replace("from the rule registry", f"from deckdsl/profiles/{game.id}.game")
     lines = [header + f"# How deckdsl plays {game.name}\n"]
     lines.append(
         "`deckdsl play` and `deckdsl simulate` play a deck by the rules of its game's Design Document.  "
@@ -195,9 +199,15 @@ def _game_rules(game: profile.Profile) -> str:
         "a named choice with a default that cites the sentence.  A deck changes a parameter or an option "
         "in its header, and a run overrides both:\n"
     )
-    lines.append("```deck\ndeck \"My deck\" {\n  game: janken-wars\n  rules {\n    star_cost: 6\n"
-                 "    chooser: owner\n  }\n}\n```\n")
-    lines.append("```sh\ndeckdsl simulate my.deck --set exchange_window=round --set stars_count_as_cards=yes\n```\n")
+    if game.id == profile.DEFAULT_PROFILE:
+        lines.append("```deck\ndeck \"My deck\" {\n  game: janken-wars\n  rules {\n    star_cost: 6\n"
+                     "    chooser: owner\n  }\n}\n```\n")
+        lines.append("```sh\ndeckdsl simulate my.deck --set exchange_window=round --set stars_count_as_cards=yes\n```\n")
+    elif game.rules:
+        first = next(iter(game.rules.values()))
+        lines.append(f"```deck\ndeck \"My deck\" {{\n  game: {game.id}\n  rules {{\n    {first.name}: {first.default}\n"
+                     "  }\n}\n```\n")
+        lines.append(f"```sh\ndeckdsl simulate my.deck --set {first.name}={first.default}\n```\n")
     groups = (("rule", "Rule parameters"), ("option", "Rule options (the GDD's open points)"),
               ("limit", "Engine limits"))
     lines.append("| name | default | allowed | what it means |")

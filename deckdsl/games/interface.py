@@ -1,0 +1,139 @@
+"""One game interface every engine implements, in the spirit of OpenSpiel's `State`.
+
+A game is played by asking its state whose turn it is, listing the legal actions, and applying one.
+Bots (`deckdsl.games.search`), the terminal player (`deckdsl play`) and the simulator (`deckdsl.lab`)
+need nothing else, so a new game is one new engine, not a new simulator.
+
+- **Actions** are small non-negative integers whose meaning the state gives (`describe`); the list is
+  in a fixed order, so seeded bots are reproducible.
+- **Chance** is inside the state: the engine draws from the generator it was made with (`Engine.new_state`),
+  and its clone carries a copy of it.  A bot that must not see the future calls `determinize(seat, rng)`:
+  a copy in which everything `seat` cannot see — other hands, the order of the deck, a choice another seat
+  made and has not revealed, the state's own generator — is drawn again at random, consistently with
+  what `seat` has seen.
+- **Simultaneous moves** (a throw, a face-down play) are taken one seat after the other; the second seat's
+  `information` does not show the first seat's choice until both are revealed.
+- **Returns**, at the end, per seat: +1 a win, -1 a loss, 0 a draw in a two-player game; in a cooperative
+  game every seat gets 1 for success and 0 for failure.
+
+`engine_for(deck, profile, settings)` finds a game's engine by convention: the module
+`deckdsl.games.<profile id with _ for ->` defines `make_engine(deck, profile, settings)`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random as _random
+from abc import ABC, abstractmethod
+
+from ..lang import ast
+from ..profiles.profile import Profile
+
+TERMINAL = -2
+"""`current_player()` of a finished game."""
+
+
+class State(ABC):
+    """One moment of one game.  Mutable: `apply` changes it; `clone` copies it cheaply."""
+
+    seats: int
+
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat that acts now (0-based), or TERMINAL."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[int]:
+        """The actions the current player may take, in a fixed order (never empty before the end)."""
+
+    @abstractmethod
+    def apply(self, action: int) -> None:
+        """Take `action` for the current player (it must be legal) and play on to the next decision."""
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """Per seat, at the end (see the module docstring); zeros before it."""
+
+    @abstractmethod
+    def information(self, seat: int) -> str:
+        """Everything `seat` can see now, as readable text: the key of its information state, and what
+        `deckdsl play` shows that seat.  Two states `seat` cannot tell apart give the same text."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy (its generator too)."""
+
+    @abstractmethod
+    def describe(self, action: int) -> str:
+        """The current player's `action` in words, for menus and logs (`throw rock`, `play 7♠ face down`)."""
+
+    def determinize(self, seat: int, rng: _random.Random) -> State:
+        """A copy where what `seat` cannot see is drawn again with `rng` (see the module docstring).  A
+        game of perfect information returns a plain clone."""
+        return self.clone()
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def figures(self) -> dict[str, float]:
+        """Numbers the simulator averages over games (rounds played …); at the end of a game."""
+        return {}
+
+
+class Engine(ABC):
+    """A game's rules for one deck: makes the first state of each game."""
+
+    name: str
+    seats: int
+    cooperative: bool = False
+
+    @abstractmethod
+    def new_state(self, rng: _random.Random) -> State:
+        """A new game, dealt with `rng` (which the state keeps for its own draws)."""
+
+
+def module_of(profile: Profile) -> str:
+    return "deckdsl.games." + profile.id.replace("-", "_")
+
+
+def engine_for(deck: ast.Deck, profile: Profile, settings: dict[str, str] | None = None) -> Engine | None:
+    """The engine of `deck`'s game, or None when the game has no engine (yet).  `settings`: rule
+    parameters and options from the command line (`--set name=value`), over the deck's `rules` block
+    over the profile's defaults.  Raises ValueError for a bad setting."""
+    try:
+        module = importlib.import_module(module_of(profile))
+    except ModuleNotFoundError as error:
+        if error.name and module_of(profile).startswith(error.name):
+            return None
+        raise
+    make = getattr(module, "make_engine", None)
+    return None if make is None else make(deck, profile, parameters(deck, profile, settings))
+
+
+def parameters(deck: ast.Deck, profile: Profile, settings: dict[str, str] | None = None) -> dict:
+    """The rule parameters and options a game is played with: the profile's defaults, the deck's
+    `rules` block, then `settings`.  Raises ValueError naming a bad setting."""
+    values = profile.parameters(deck.rules)
+    for name, written in (settings or {}).items():
+        parameter = profile.rules.get(name)
+        if parameter is None:
+            from ..diagnostics import did_you_mean
+
+            hint = did_you_mean(name, list(profile.rules)) or f"the parameters are {', '.join(profile.rules) or 'none'}"
+            raise ValueError(f"{profile.name} has no rule parameter `{name}` ({hint})")
+        value = parameter.parse(written)
+        if value is None:
+            raise ValueError(f"`{name}` must be {parameter.allowed()}, not `{written}`")
+        values[name] = value
+    return values
+
+
+def play_out(state: State, rng: _random.Random, limit: int = 100_000) -> State:
+    """Play `state` to the end with uniformly random actions (`limit` actions at most: a game that
+    runs longer is a bug in its engine, and raises)."""
+    for _ in range(limit):
+        if state.is_terminal():
+            return state
+        actions = state.legal_actions()
+        state.apply(actions[rng.randrange(len(actions))])
+    raise RuntimeError(f"a game of {type(state).__name__} did not end in {limit} actions")
