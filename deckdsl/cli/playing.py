@@ -42,10 +42,43 @@ def _playable_or_exit(deck: str):
     if result.errors:
         click.echo("the deck has errors: fix them before playing it", err=True)
         sys.exit(EXIT_FINDINGS)
-    if result.profile is None or not result.profile.beats:
-        click.echo("this deck's game has no rules engine yet (only Janken Wars decks can be played)", err=True)
+    if result.profile is None or not (_is_janken(result.profile) or _has_engine(result.profile)):
+        click.echo("this deck's game has no rules engine yet", err=True)
         sys.exit(EXIT_ERROR)
     return result
+
+
+def _is_janken(profile) -> bool:
+    """Janken Wars plays on its own fast engine (`deckdsl.games.janken`); every other game on the one
+    interface (`deckdsl.games.interface`)."""
+    return bool(profile.beats)
+
+
+def _has_engine(profile) -> bool:
+    import importlib.util
+
+    from ..games.interface import module_of
+
+    return importlib.util.find_spec(module_of(profile)) is not None
+
+
+def _settings(settings: tuple[str, ...]) -> dict[str, str]:
+    overrides = {}
+    for item in settings:
+        name, equals, value = item.partition("=")
+        if not equals or not name.strip():
+            raise click.UsageError(f"--set {item}: write NAME=VALUE")
+        overrides[name.strip()] = value.strip()
+    return overrides
+
+
+def _engine_or_exit(result, settings: tuple[str, ...]):
+    from ..games.interface import engine_for
+
+    try:
+        return engine_for(result.deck, result.profile, _settings(settings))
+    except ValueError as error:
+        raise click.UsageError(f"--set: {error}") from error
 
 
 def _announce_hazards(result, rules) -> list[dict]:
@@ -96,8 +129,10 @@ _SET_HELP = ("Change a rule parameter or option for this run (repeatable), e.g. 
               help="Games to play (per pairing with --matchups).")
 @click.option("--seed", type=click.IntRange(0, 2**62), default=1, show_default=True,
               help="The run's seed: the same seed gives the same figures, whatever --jobs is.")
-@click.option("--players", default="random,random", show_default=True, metavar="A,B",
-              help="The two bots, first player first: STRATEGY[:EXCHANGE] (random, greedy, yomi; eager, hoard).")
+@click.option("--players", default=None, metavar="A,B",
+              help="The bots, first seat first.  Janken Wars: two of STRATEGY[:EXCHANGE] (random, greedy, yomi; "
+              "eager, hoard; default random,random).  Other games: one per seat, or one for all, of random, "
+              "rollout:N, ismcts:N (default random).")
 @click.option("--matchups", default=None, metavar="A,B,…",
               help="Play every pair of these bots (each against itself too) and print the matrix.")
 @click.option("--jobs", "-j", type=click.IntRange(1, 512), default=1, show_default=True,
@@ -123,6 +158,10 @@ def simulate(deck, games, seed, players, matchups, jobs, settings, output_format
     from ..lab import sim
 
     result = _playable_or_exit(deck)
+    if not _is_janken(result.profile):
+        _simulate_any(result, games, seed, players or "random", matchups, jobs, settings, output_format, report_path)
+        return
+    players = players or "random,random"
     rules = _rules_or_exit(result, settings)
     hazards = _announce_hazards(result, rules)
     if matchups:
@@ -168,16 +207,47 @@ def simulate(deck, games, seed, players, matchups, jobs, settings, output_format
         click.echo(f"wrote {report_path}", err=True)
 
 
+def _simulate_any(result, games, seed, players, matchups, jobs, settings, output_format, report_path) -> None:
+    """`simulate` for a game on the one interface (`deckdsl.lab.arena`)."""
+    import json
+
+    from ..lab import arena
+
+    if matchups or report_path:
+        raise click.UsageError("--matchups and --report work for Janken Wars only, for now")
+    engine = _engine_or_exit(result, settings)
+    try:
+        names = arena.seat_players(players, engine.seats)
+    except ValueError as error:
+        raise click.UsageError(f"--players: {error}") from error
+    bar = click.progressbar(length=games, label="playing", file=sys.stderr) if sys.stderr.isatty() else None
+    if bar is not None:
+        bar.__enter__()
+    try:
+        figures = arena.simulate(result.deck, result.profile, _settings(settings), games=games, seed=seed,
+                                 players=names, jobs=jobs, progress=bar.update if bar else None)
+    finally:
+        if bar is not None:
+            bar.__exit__(None, None, None)
+    if output_format == "json":
+        click.echo(json.dumps(figures, ensure_ascii=False, indent=2))
+    else:
+        click.echo(arena.text_report(figures), nl=False)
+
+
 @main.command()
 @click.argument("deck", type=click.Path(exists=True, dir_okay=False))
-@click.option("--bot", default="yomi", show_default=True, metavar="STRATEGY[:EXCHANGE]",
-              help="Your opponent: random, greedy or yomi; exchange policy eager or hoard.")
+@click.option("--bot", default=None, metavar="BOT",
+              help="Your opponent.  Janken Wars: random, greedy or yomi, with an exchange policy eager or hoard "
+              "(default yomi).  Other games: random, rollout:N or ismcts:N (default ismcts:200).")
+@click.option("--seat", type=click.IntRange(1, 16), default=1, show_default=True,
+              help="Your seat (games other than Janken Wars).")
 @click.option("--seed", type=click.IntRange(0, 2**62), default=None,
               help="Shuffle and bot choices from this seed (printed at the start when not given).")
 @click.option("--set", "settings", multiple=True, metavar="NAME=VALUE", help=_SET_HELP)
 @click.option("--lang", type=click.Choice(["pt-BR", "en"]), default=None,
               help="Language of the screen and the card texts (default: the deck's).")
-def play(deck, bot, seed, settings, lang) -> None:
+def play(deck, bot, seat, seed, settings, lang) -> None:
     """Play DECK against a bot in the terminal.
 
     Every decision is asked with numbered options; `q`, Ctrl-C or the end of input leave the game.
@@ -195,14 +265,18 @@ def play(deck, bot, seed, settings, lang) -> None:
     from ..text import language_of
 
     result = _playable_or_exit(deck)
+    if seed is None:
+        seed = random.SystemRandom().randrange(1_000_000)
+    if not _is_janken(result.profile):
+        _play_any(result, bot or "ismcts:200", seat, seed, settings)
+        return
+    bot = bot or "yomi"
     rules = _rules_or_exit(result, settings)
     _announce_hazards(result, rules)
     try:
         make_player(bot, random.Random(0))
     except ValueError as error:
         raise click.UsageError(f"--bot: {error}") from error
-    if seed is None:
-        seed = random.SystemRandom().randrange(1_000_000)
     compiled = compile_deck(result.deck, result.profile, rules)
     rng = random.Random(seed)
     game = Game(compiled, [None, None], rng)
@@ -227,3 +301,26 @@ def play(deck, bot, seed, settings, lang) -> None:
         console.say(console.words["left"])
     except EngineError as error:
         _engine_failure(error, result)
+
+
+def _play_any(result, bot: str, seat: int, seed: int, settings) -> None:
+    """`play` for a game on the one interface (`deckdsl.games.table`)."""
+    from ..games import table
+    from ..games.search import parse_bot
+
+    engine = _engine_or_exit(result, settings)
+    try:
+        parse_bot(bot)
+    except ValueError as error:
+        raise click.UsageError(f"--bot: {error}") from error
+    if seat > engine.seats:
+        raise click.UsageError(f"--seat: {engine.name} has {engine.seats} seats")
+
+    def read(question: str) -> str:
+        try:
+            return click.prompt(question, prompt_suffix=" > ", show_default=False, default="", err=False)
+        except click.Abort as stop:
+            raise EOFError() from stop
+
+    click.echo(f"{result.deck.title} — {engine.name}: you are seat {seat} against {bot}, seed {seed}")
+    table.play(engine, seat - 1, bot, seed, read, click.echo)
