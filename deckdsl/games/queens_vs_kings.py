@@ -316,7 +316,7 @@ class QueensVsKingsState(State):
         return {"skirmishes": float(self.skirmish if self.phase == OVER else self.skirmish - 1),
                 "mana_seat0": float(mana[0]), "mana_seat1": float(mana[1]),
                 "mana_red": float(mana[red]), "mana_black": float(mana[1 - red]),
-                "red_wins": float(mana[red] > mana[1 - red]), "draws": float(mana[0] == mana[1]),
+                "red_wins": float(mana[red] > mana[1 - red]), "tied": float(mana[0] == mana[1]),
                 "cards_played": float(self.stats["cards_played"]), "passes": float(self.stats["passes"]),
                 "starter_won": float(self.stats["starter_won"])}
 
