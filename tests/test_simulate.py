@@ -350,9 +350,27 @@ def test_every_deck_simulates(path):
 
 @pytest.mark.parametrize("path", ["decks/embate-dos-guardioes.deck", "decks/cooperativo.deck",
                                   "decks/queens-vs-kings.deck"])
-def test_games_without_an_engine_are_refused_cleanly(path):
-    """Only Janken Wars has a rules engine: the other games' decks check and print, and `simulate` says so."""
-    proc = subprocess_run("simulate", path, "-n", "10")
+def test_every_seed_game_simulates(path):
+    """Every game of the seeds plays (deckdsl.games.interface): the same seed, the same figures, on any
+    number of processes."""
+    one = subprocess_run("simulate", path, "-n", "30", "--seed", "4", "--format", "json")
+    assert one.returncode == 0, one.stderr
+    figures = json.loads(one.stdout)
+    assert figures["games"] == 30 and figures["actions"]["mean"] > 0
+    assert ("success_rate" in figures) or sum(figures["wins"]) + figures["draws"] == 30
+    two = subprocess_run("simulate", path, "-n", "30", "--seed", "4", "--format", "json", "--jobs", "2")
+    assert two.stdout == one.stdout
+
+
+def test_a_game_without_an_engine_is_refused_cleanly(tmp_path):
+    """A designer's own game (a profile next to the deck) checks and prints; `simulate` says it has no
+    engine, without a traceback."""
+    profile = (ROOT / "deckdsl" / "profiles" / "cooperativo.game").read_text(encoding="utf-8")
+    (tmp_path / "meu-jogo.game").write_text(profile.replace("id: cooperativo", "id: meu-jogo"), encoding="utf-8")
+    deck = (ROOT / "decks" / "cooperativo.deck").read_text(encoding="utf-8")
+    (tmp_path / "meu.deck").write_text(deck.replace("game: cooperativo", "game: meu-jogo"), encoding="utf-8")
+    assert deckdsl.load(tmp_path / "meu.deck").errors == []
+    proc = subprocess_run("simulate", str(tmp_path / "meu.deck"), "-n", "10")
     assert proc.returncode == 2, proc.stderr
     assert "no rules engine" in proc.stderr and "Traceback" not in proc.stderr
 

@@ -217,7 +217,7 @@ def _simulate_any(result, games, seed, players, matchups, jobs, settings, output
         raise click.UsageError("--matchups and --report work for Janken Wars only, for now")
     engine = _engine_or_exit(result, settings)
     try:
-        names = arena.seat_players(players, engine.seats)
+        names = arena.seat_players(players, engine.seats, engine.bots)
     except ValueError as error:
         raise click.UsageError(f"--players: {error}") from error
     bar = click.progressbar(length=games, label="playing", file=sys.stderr) if sys.stderr.isatty() else None
@@ -310,7 +310,7 @@ def _play_any(result, bot: str, seat: int, seed: int, settings) -> None:
 
     engine = _engine_or_exit(result, settings)
     try:
-        parse_bot(bot)
+        parse_bot(bot, engine.bots)
     except ValueError as error:
         raise click.UsageError(f"--bot: {error}") from error
     if seat > engine.seats:

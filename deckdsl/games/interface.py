@@ -86,6 +86,9 @@ class Engine(ABC):
     name: str
     seats: int
     cooperative: bool = False
+    bots: dict = {}
+    """The game's own bots besides the interface's (`deckdsl.games.search`): strategy name -> a factory
+    `(full name, rng) -> Bot` (Janken Wars: `greedy`, `yomi`)."""
 
     @abstractmethod
     def new_state(self, rng: _random.Random) -> State:

@@ -4,10 +4,11 @@
 - `rollout:N` — one ply of look-ahead: each legal action is tried on N determinized copies of the game
   (what the bot cannot see drawn again at random) played out at random; the action with the best mean
   return wins (ties: the first in the legal order).
-- `ismcts:N` — information-set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012, "SO-ISMCTS"):
-  N iterations, each on a new determinization, descending a tree of the bot's own and the other seats'
-  actions with UCB1 over the actions available in that determinization, expanding one node, playing
-  out at random and backing up each seat's return.  The action played is the most visited.
+- `ismcts:N` — information-set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012): N iterations,
+  each on a new determinization, descending through information sets — a node is what the seat to move
+  sees, so every seat decides on its own information, as in their multiple-observer variant — with UCB1
+  over the actions available in that determinization, expanding one node, playing out at random and
+  backing up each seat's return.  The action played is the most visited.
 
 Every bot draws from its own generator, so the same seed plays the same games.  A budget counts
 playouts (never seconds): the same budget gives the same decision on a fast or a loaded machine.
@@ -17,7 +18,6 @@ from __future__ import annotations
 
 import math
 import random as _random
-from dataclasses import dataclass, field
 
 from .interface import State, play_out
 
@@ -69,20 +69,11 @@ class RolloutBot(Bot):
         return best
 
 
-@dataclass
-class _Node:
-    """A node of the search tree: `seat` moves next from here; `total` and `visits` are the returns of
-    the action that led here, for the seat that took it; `available`: how often that action was legal
-    when its parent was visited (ISMCTS's UCB uses it instead of the parent's visits)."""
-
-    seat: int
-    visits: int = 0
-    available: int = 0
-    total: float = 0.0
-    children: dict[int, _Node] = field(default_factory=dict)
-
-
 class ISMCTSBot(Bot):
+    """Nodes are information sets: the statistics of an action are kept per (seat to move, what that seat
+    sees), so a seat's choice in the tree never depends on what it cannot see — an opponent who throws
+    after us, without seeing our throw, cannot be imagined to counter it."""
+
     name = "ismcts"
 
     def __init__(self, rng: _random.Random, iterations: int = 200) -> None:
@@ -94,50 +85,63 @@ class ISMCTSBot(Bot):
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        root = _Node(seat=me)
+        tree: dict[tuple[int, str], dict[int, list[float]]] = {}
+        root = (me, state.information(me))
         for _ in range(self.iterations):
             world = state.determinize(me, self.rng)
-            path = [root]
-            node = root
+            path: list[tuple[dict[int, list[float]], int, int]] = []
+            seen: set[tuple[int, str]] = set()
             while not world.is_terminal():
-                legal = world.legal_actions()
-                for action in legal:
-                    child = node.children.get(action)
-                    if child is not None:
-                        child.available += 1
-                untried = [a for a in legal if a not in node.children]
-                if untried:
-                    action = untried[self.rng.randrange(len(untried))]
-                    world.apply(action)
-                    node.children[action] = child = _Node(seat=world.current_player(), available=1)
-                    path.append(child)
+                mover = world.current_player()
+                key = (mover, world.information(mover))
+                if key in seen:  # the game came back to what this seat saw before: play out from here
                     break
-                action = max(legal, key=lambda a: _ucb(node.children[a]))
-                node = node.children[action]
+                seen.add(key)
+                edges = tree.get(key)
+                legal = world.legal_actions()
+                if edges is None:
+                    tree[key] = edges = {}
+                    action = legal[self.rng.randrange(len(legal))]
+                    edges[action] = [0.0, 0.0, 0.0]
+                    for other in legal:
+                        edges.setdefault(other, [0.0, 0.0, 0.0])[2] += 1
+                    path.append((edges, action, mover))
+                    world.apply(action)
+                    break
+                for other in legal:
+                    edges.setdefault(other, [0.0, 0.0, 0.0])[2] += 1
+                action = max(legal, key=lambda a: _ucb(edges[a]))
+                path.append((edges, action, mover))
                 world.apply(action)
-                path.append(node)
             returns = play_out(world, self.rng).returns()
-            for parent, child in zip(path, path[1:]):
-                child.visits += 1
-                child.total += returns[parent.seat]
-            root.visits += 1
-        return max(actions, key=lambda a: (root.children[a].visits if a in root.children else -1))
+            for edges, action, mover in path:
+                edge = edges[action]
+                edge[0] += 1
+                edge[1] += returns[mover]
+        edges = tree[root]
+        return max(actions, key=lambda a: edges[a][0] if a in edges else -1)
 
 
-def _ucb(node: _Node) -> float:
-    if node.visits == 0:
+def _ucb(edge: list[float]) -> float:
+    """UCB1 of an edge [visits, total return, times available]."""
+    visits, total, available = edge
+    if visits == 0:
         return math.inf
-    return node.total / node.visits + EXPLORATION * math.sqrt(math.log(max(node.available, 1)) / node.visits)
+    return total / visits + EXPLORATION * math.sqrt(math.log(max(available, 1)) / visits)
 
 
 BOTS = {"random": RandomBot, "rollout": RolloutBot, "ismcts": ISMCTSBot}
 
 
-def parse_bot(name: str) -> tuple[str, int | None]:
-    """`ismcts:200` -> ("ismcts", 200); raises ValueError for an unknown bot or budget."""
+def parse_bot(name: str, extra: dict | None = None) -> tuple[str, int | None]:
+    """`ismcts:200` -> ("ismcts", 200); raises ValueError for an unknown bot or budget.  `extra`: the
+    game's own bots (`Engine.bots`), taken whole (`greedy:hoard`)."""
+    if extra and name.strip().partition(":")[0] in extra:
+        return name.strip(), None
     kind, _, budget = name.strip().partition(":")
     if kind not in BOTS:
-        raise ValueError(f"no bot `{kind}` for this game (the bots are {', '.join(BOTS)})")
+        known = ", ".join([*BOTS, *(extra or ())])
+        raise ValueError(f"no bot `{kind}` for this game (the bots are {known})")
     if kind == "random" and budget:
         raise ValueError("`random` takes no budget")
     if budget and not (budget.isdigit() and 0 < int(budget) <= 1_000_000):
@@ -145,8 +149,11 @@ def parse_bot(name: str) -> tuple[str, int | None]:
     return kind, int(budget) if budget else None
 
 
-def make_bot(name: str, rng: _random.Random) -> Bot:
-    kind, budget = parse_bot(name)
+def make_bot(name: str, rng: _random.Random, extra: dict | None = None) -> Bot:
+    """The bot called `name`; `extra`: the game's own bots, by strategy (`Engine.bots`)."""
+    kind, budget = parse_bot(name, extra)
+    if extra and kind.partition(":")[0] in extra:
+        return extra[kind.partition(":")[0]](name, rng)
     if budget is None:
         return BOTS[kind](rng)
     return BOTS[kind](rng, budget)

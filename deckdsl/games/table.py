@@ -24,7 +24,8 @@ def play(engine: Engine, human: int, bot: str, seed: int, read: Callable[[str], 
     """Play one game with the person at seat `human` and `bot` at every other seat.  Returns the
     returns per seat, or None when the person left."""
     rng = _random.Random(seed)
-    bots = {seat: make_bot(bot, _random.Random(rng.getrandbits(64))) for seat in range(engine.seats) if seat != human}
+    bots = {seat: make_bot(bot, _random.Random(rng.getrandbits(64)), engine.bots)
+            for seat in range(engine.seats) if seat != human}
     state = engine.new_state(_random.Random(rng.getrandbits(64)))
     try:
         while not state.is_terminal():

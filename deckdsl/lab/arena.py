@@ -64,7 +64,7 @@ def play_chunk(engine: Engine, players: tuple[str, ...], seed: int, start: int, 
     tally = Tally(seats=engine.seats)
     for index in range(start, stop):
         rng = game_rng(seed, index)
-        bots = [make_bot(name, _random.Random(rng.getrandbits(64))) for name in players]
+        bots = [make_bot(name, _random.Random(rng.getrandbits(64)), engine.bots) for name in players]
         state = engine.new_state(_random.Random(rng.getrandbits(64)))
         actions = 0
         while not state.is_terminal():
@@ -85,15 +85,16 @@ def _work(task) -> Tally:
     return play_chunk(_WORKER["engine"], *task)
 
 
-def seat_players(players: str, seats: int) -> tuple[str, ...]:
-    """`A,B,…` (one bot per seat, or one for every seat) checked; raises ValueError."""
+def seat_players(players: str, seats: int, extra: dict | None = None) -> tuple[str, ...]:
+    """`A,B,…` (one bot per seat, or one for every seat) checked; raises ValueError.  `extra`: the
+    game's own bots (`Engine.bots`)."""
     names = [name.strip() for name in players.split(",") if name.strip()]
     if len(names) == 1:
         names *= seats
     if len(names) != seats:
         raise ValueError(f"this game has {seats} seats: give one bot, or {seats} (got {len(names)})")
     for name in names:
-        parse_bot(name)
+        parse_bot(name, extra)
     return tuple(names)
 
 

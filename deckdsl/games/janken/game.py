@@ -296,53 +296,74 @@ class Game(Board):
 
     def play(self) -> Outcome:
         """Play rounds until someone wins (or the round limit cuts the game)."""
+        while True:
+            ended = self.begin_round()
+            if ended is not None:
+                return ended
+            seat, throw = self.dispute()
+            ended = self.end_round(seat, throw)
+            if ended is not None:
+                return ended
+
+    def begin_round(self) -> Outcome | None:
+        """Steps 1 and 2 up to the throws: a new round, the table refilled (or the game over)."""
         rules = self.rules
         table, deck = self.zones[TABLE], self.zones[DECK]
+        if self.round >= rules.round_limit:
+            return self._end(None, "round-limit")
+        self.round += 1
+        self.ties = 0
+        if self.listener:
+            self.listener("round", {"round": self.round})
+        if rules.deck_out == "empty" and not deck:
+            return self._deck_out()
         loc = self.loc
-        while True:
-            if self.round >= rules.round_limit:
-                return self._end(None, "round-limit")
-            self.round += 1
-            if self.listener:
-                self.listener("round", {"round": self.round})
-            if rules.deck_out == "empty" and not deck:
+        while len(table) < rules.table_size:
+            if not deck:
                 return self._deck_out()
-            while len(table) < rules.table_size:
-                if not deck:
-                    return self._deck_out()
-                card = deck.pop()
-                table.append(card)
-                loc[card] = TABLE
-            if self.listener:
-                self.listener("table", {"cards": list(table)})
-            if self.stats is not None:
-                self.stats.record_table(self, table)
-            seat, throw = self.dispute()
-            self.win(seat, throw)
-            if rules.exchange_window == "round":
-                self.offer_exchanges()
-            stars0, stars1 = len(self.zones[STARS]), len(self.zones[STARS + 1])
-            if stars0 >= rules.stars_to_win or stars1 >= rules.stars_to_win:
-                if stars0 != stars1:
-                    return self._end(0 if stars0 > stars1 else 1, "stars")
-                return self._tiebreak("stars")
+            card = deck.pop()
+            table.append(card)
+            loc[card] = TABLE
+        if self.listener:
+            self.listener("table", {"cards": list(table)})
+        if self.stats is not None:
+            self.stats.record_table(self, table)
+        return None
+
+    def end_round(self, seat: int, throw: int) -> Outcome | None:
+        """Steps 3 and 4 for the dispute's winner, the exchanges, and the end of the game if it came."""
+        rules = self.rules
+        self.win(seat, throw)
+        if rules.exchange_window == "round":
+            self.offer_exchanges()
+        stars0, stars1 = len(self.zones[STARS]), len(self.zones[STARS + 1])
+        if stars0 >= rules.stars_to_win or stars1 >= rules.stars_to_win:
+            if stars0 != stars1:
+                return self._end(0 if stars0 > stars1 else 1, "stars")
+            return self._tiebreak("stars")
+        return None
 
     def dispute(self) -> tuple[int, int]:
         """Rock-paper-scissors until someone wins: (the winner's seat, the throw they won with)."""
         first, second = self.players
-        beats = self.compiled.beats
-        self.ties = ties = 0
+        self.ties = 0
         while True:
-            a, b = first.throw(self, 0), second.throw(self, 1)
-            if self.listener:
-                self.listener("throws", {"throws": (a, b)})
-            if a != b:
-                break
-            self.ties = ties = ties + 1
-            if ties >= 1000:
-                raise EngineError(f"the players tied {ties} disputes in a row: "
+            won = self.settle(first.throw(self, 0), second.throw(self, 1))
+            if won is not None:
+                return won
+
+    def settle(self, a: int, b: int) -> tuple[int, int] | None:
+        """Both throws shown: the winner's seat and throw, or None after a tie (throw again)."""
+        if self.listener:
+            self.listener("throws", {"throws": (a, b)})
+        if a == b:
+            self.ties += 1
+            if self.ties >= 1000:
+                first, second = self.players
+                raise EngineError(f"the players tied {self.ties} disputes in a row: "
                                   f"`{first.name}` and `{second.name}` always throw the same")
-        seat, throw = (0, a) if beats[a] == b else (1, b)
+            return None
+        seat, throw = (0, a) if self.compiled.beats[a] == b else (1, b)
         self.active = seat
         if self.compiled.dispute_triggers:
             self._fire_all([("DisputeEvent", seat, -1, -1, "win", throw),
