@@ -1,0 +1,499 @@
+"""The rules engine of Embate dos Guardiões (seed 001), on the game interface.
+
+Two players, the 13 spades.  Par ou ímpar (a coin) says who picks first; the players take face-down places
+in turn until each holds five cards, pick a first guardian blindly among the three left, the last is the
+centre.  Then the five phases: negotiation (each takes a card blindly from the other), second guardian
+(lower than the first, or the lowest held), central clash (above the centre, or the highest held), duel of
+orders (pairs turned over, the higher takes the pair) and the guardians' clash (the higher sum attacks; the
+defender turns guardians over until its sum wins, then counter-attacks).  An improper face-down card is a
+bluff: found out, its player loses.  Cards are read through the profile (`value`).  Actions: a place on
+the table, a place in the opponent's hand, or a card's index in the deck.  The seed's open points are rule
+options of the profile (docs/rules-embate-dos-guardioes.md).
+"""
+
+from __future__ import annotations
+
+import random as _random
+from itertools import permutations
+
+from ..lang import ast
+from ..profiles.profile import Profile
+from .interface import TERMINAL, Engine, State
+
+DRAFT, GUARDIAN1, NEGOTIATE, GUARDIAN2, CLASH, ORDER, OVER = (
+    "draft", "guardian1", "negotiate", "guardian2", "clash", "order", "over")
+PHASE_WORDS = {
+    DRAFT: "preparação: escolha das cartas", GUARDIAN1: "preparação: escolha do primeiro guardião",
+    NEGOTIATE: "negociação de cartas", GUARDIAN2: "escolha do segundo guardião", CLASH: "embate com a carta central",
+    ORDER: "duelo por ordens de ação", OVER: "partida encerrada"}
+HAND = 5
+ORDINAL = ["1ª", "2ª", "3ª", "4ª", "5ª", "6ª"]
+
+
+class EmbateEngine(Engine):
+    def __init__(self, deck: ast.Deck, profile: Profile, settings: dict):
+        self.name, self.seats = profile.name, 2
+        cards = [card for card in deck.cards for _ in range(card.copies)]
+        if len(cards) != 2 * HAND + 3:
+            raise ValueError(f"{profile.name} is played with {2 * HAND + 3} cards, not {len(cards)}")
+        self.names = [card.name for card in cards]
+        self.values = [profile.property_of(card, "value") or 0 for card in cards]
+        defaults = {name: parameter.default for name, parameter in profile.rules.items()}
+        self.settings = {**defaults, **(settings or {})}
+
+    def new_state(self, rng: _random.Random) -> EmbateState:
+        layout = list(range(len(self.names)))
+        rng.shuffle(layout)
+        return EmbateState(self, rng, layout, rng.randrange(2))
+
+
+def make_engine(deck: ast.Deck, profile: Profile, settings: dict) -> EmbateEngine:
+    return EmbateEngine(deck, profile, settings)
+
+
+class EmbateState(State):
+    seats = 2
+
+    def __init__(self, engine: EmbateEngine, rng: _random.Random, layout: list[int], first: int,
+                 shuffle_hands: bool = True):
+        self.engine, self.rng, self.first = engine, rng, first
+        self.shuffle_hands = shuffle_hands  # False: a scripted deal keeps hands in the order given
+        self.table: list[int | None] = list(layout)
+        self.hands: list[list[int]] = [[], []]
+        self.g1: list[int | None] = [None, None]
+        self.g2: list[int | None] = [None, None]
+        self.open_guardians: list[list[str]] = [[], []]  # "g2", "g1" as they are turned over
+        self.center: int | None = None
+        self.pending: list = [None, None]  # a hidden choice made, not yet revealed
+        self.took: list[int | None] = [None, None]  # the card each took in the negotiation
+        self.clash: list[int | None] = [None, None]
+        self.piles: list[list[int]] = [[], []]
+        self.duel: list[list[int]] = [[], []]  # each seat's duel cards turned over so far
+        self.won: list[list[int]] = [[], []]
+        self.phase, self.turn = DRAFT, first
+        self.winner: int | None = None  # -1: a draw
+        self.reason = ""
+        self.forgiven: set[int] = set()
+        self.log: list[str] = []  # public events, as every seat saw them
+        self.counts = {"actions": 0, "attacks": 0, "guardians_revealed": 0}
+        self.reached = 0  # the last of the five phases begun (0: the preparation)
+
+    # -- the interface ---------------------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        return TERMINAL if self.phase == OVER else self.turn
+
+    def legal_actions(self) -> list[int]:
+        seat, phase = self.turn, self.phase
+        if phase in (DRAFT, GUARDIAN1):
+            return [place for place, card in enumerate(self.table) if card is not None]
+        if phase == NEGOTIATE:
+            return list(range(len(self.hands[1 - seat])))
+        if phase in (GUARDIAN2, CLASH):  # any card (a bluff), or only the proper ones
+            proper = self.proper_g2 if phase == GUARDIAN2 else self.proper_clash
+            forbidden = self.setting("bluffs") == "forbidden"
+            return [card for card in sorted(self.hands[seat]) if not forbidden or proper(seat, card)]
+        if phase == ORDER:
+            return sorted(self.hands[seat])
+        return []
+
+    def apply(self, action: int) -> None:
+        if action not in self.legal_actions():
+            raise ValueError(f"illegal action {action} in phase {self.phase}")
+        self.counts["actions"] += 1
+        seat, other = self.turn, 1 - self.turn
+        if self.phase == DRAFT:
+            self.hands[seat].append(self.table[action])
+            self.table[action] = None
+            self.log.append(f"{self.who(seat)} pegou a carta da posição {action + 1}.")
+            if len(self.hands[other]) < HAND:
+                self.turn = other
+            elif len(self.hands[seat]) == HAND:
+                self.phase, self.turn = GUARDIAN1, self.first
+        elif self.phase == GUARDIAN1:
+            self.g1[seat] = self.table[action]
+            self.table[action] = None
+            self.log.append(f"{self.who(seat)} escolheu a carta da posição {action + 1} como primeiro guardião.")
+            self.turn = other
+            if self.g1[other] is not None:
+                place = next(p for p, card in enumerate(self.table) if card is not None)
+                self.center, self.table[place] = self.table[place], None
+                self.log.append(f"A carta da posição {place + 1} fica no centro da batalha, virada para baixo.")
+                self.start_negotiation()
+        elif self.phase == NEGOTIATE:
+            self.negotiate(seat, action)
+        elif self.phase == GUARDIAN2:
+            self.hands[seat].remove(action)
+            self.g2[seat] = action
+            self.log.append(f"{self.who(seat)} colocou o segundo guardião virado para baixo.")
+            self.turn = other if self.g2[other] is None else self.first
+            if self.g2[other] is not None:
+                self.phase, self.reached = CLASH, 3
+                self.log.append(f"A carta central é revelada: {self.name(self.center)}.")
+        elif self.phase == CLASH:
+            self.hands[seat].remove(action)
+            self.pending[seat] = action
+            self.log.append(f"{self.who(seat)} colocou uma carta virada para baixo.")
+            self.turn = other
+            if self.pending[other] is not None:
+                self.resolve_clash()
+        elif self.phase == ORDER:
+            self.hands[seat].remove(action)
+            self.piles[seat].append(action)
+            if len(self.hands[seat]) == 1:
+                self.piles[seat].append(self.hands[seat].pop())
+                self.log.append(f"{self.who(seat)} montou seu monte de ordens de ataque.")
+                self.turn = other
+                if self.piles[other]:
+                    self.resolve_duels()
+
+    def returns(self) -> list[float]:
+        if self.phase != OVER or self.winner in (None, -1):
+            return [0.0, 0.0]
+        return [1.0 if seat == self.winner else -1.0 for seat in range(2)]
+
+    def clone(self) -> EmbateState:
+        copy = object.__new__(EmbateState)
+        copy.__dict__.update(self.__dict__)
+        copy.rng = _random.Random()
+        copy.rng.setstate(self.rng.getstate())
+        for name in ("table", "g1", "g2", "pending", "took", "clash", "log"):
+            setattr(copy, name, list(getattr(self, name)))
+        for name in ("hands", "open_guardians", "piles", "duel", "won"):
+            setattr(copy, name, [list(part) for part in getattr(self, name)])
+        copy.forgiven, copy.counts = set(self.forgiven), dict(self.counts)
+        return copy
+
+    def describe(self, action: int) -> str:
+        if self.phase == DRAFT:
+            return f"pegar a carta virada para baixo da posição {action + 1}"
+        if self.phase == GUARDIAN1:
+            return f"escolher a carta da posição {action + 1} como primeiro guardião"
+        if self.phase == NEGOTIATE:
+            return f"pegar a {ORDINAL[action]} carta da mão do oponente, sem ver o valor"
+        if self.phase == GUARDIAN2:
+            bluff = "" if self.proper_g2(self.turn, action) else " (carta imprópria: blefe)"
+            return f"escolher {self.name(action)} como segundo guardião, virado para baixo{bluff}"
+        if self.phase == CLASH:
+            bluff = "" if self.proper_clash(self.turn, action) else " (carta imprópria: blefe)"
+            return f"jogar {self.name(action)} virada para baixo{bluff}"
+        if self.phase == ORDER:
+            return f"pôr {self.name(action)} como {ORDINAL[len(self.piles[self.turn])]} ordem de ataque"
+        return "nada"
+
+    def figures(self) -> dict[str, float]:
+        return {"phases": self.reached,
+                "actions": self.counts["actions"], "attacks": self.counts["attacks"],
+                "guardians_revealed": self.counts["guardians_revealed"],
+                "bluff_ending": 1.0 if self.reason.startswith("blefe") else 0.0,
+                "draw": 1.0 if self.winner == -1 else 0.0}
+
+    # -- the phases ------------------------------------------------------------------------------------
+
+    def setting(self, name: str):
+        return self.engine.settings[name]
+    def start_negotiation(self) -> None:
+        self.phase, self.turn, self.reached = NEGOTIATE, self.first, 1
+        if self.shuffle_hands:
+            for hand in self.hands:
+                self.rng.shuffle(hand)
+
+    def negotiate(self, seat: int, place: int) -> None:
+        other = 1 - seat
+        if self.setting("negotiation") == "sequential":
+            self.take(seat, place)
+            if seat == self.first:
+                if self.shuffle_hands:
+                    self.rng.shuffle(self.hands[seat])
+                self.turn = other
+            else:
+                self.end_negotiation()
+            return
+        self.pending[seat] = place
+        self.log.append(f"{self.who(seat)} escolheu uma carta da mão do oponente.")
+        self.turn = other
+        if self.pending[other] is not None:
+            taken = [self.hands[1 - s][self.pending[s]] for s in range(2)]
+            for s in range(2):
+                self.hands[1 - s].remove(taken[s])
+            for s in range(2):
+                self.hands[s].append(taken[s])
+                self.took[s] = taken[s]
+            self.log.append("As cartas escolhidas trocam de mão.")
+            self.pending = [None, None]
+            self.end_negotiation()
+
+    def take(self, seat: int, place: int) -> None:
+        card = self.hands[1 - seat].pop(place)
+        self.hands[seat].append(card)
+        self.took[seat] = card
+        self.log.append(f"{self.who(seat)} pegou a {ORDINAL[place]} carta da mão do oponente.")
+
+    def end_negotiation(self) -> None:
+        self.phase, self.turn, self.reached = GUARDIAN2, self.first, 2
+        for hand in self.hands:
+            hand.sort()
+
+    def resolve_clash(self) -> None:
+        self.clash, self.pending = list(self.pending), [None, None]
+        high = max(range(2), key=lambda s: self.value(self.clash[s]))
+        self.won[high].append(self.center)
+        self.log.append(f"Embate central: {self.who(0)} revela {self.name(self.clash[0])}, {self.who(1)} revela "
+                        f"{self.name(self.clash[1])}; {self.who(high)} domina a carta central.")
+        if self.setting("duel_cards") == "four":
+            for s in range(2):
+                self.hands[s].append(self.clash[s])
+        if self.check_bluffs():
+            return
+        self.phase, self.turn, self.reached = ORDER, self.first, 4
+
+    def resolve_duels(self) -> None:
+        for pair in zip(*self.piles, strict=True):
+            for s in range(2):
+                self.duel[s].append(pair[s])
+            high = max(range(2), key=lambda s: self.value(pair[s]))
+            self.won[high].extend(pair)
+            self.log.append(f"Duelo: {self.who(0)} revela {self.name(pair[0])}, {self.who(1)} revela "
+                            f"{self.name(pair[1])}; {self.who(high)} fica com o par.")
+            if self.check_bluffs():
+                return
+        self.piles = [[], []]
+        self.battle()
+
+    def strength(self, seat: int) -> tuple[int, int]:
+        cards = self.won[seat] + [getattr(self, g)[seat] for g in self.open_guardians[seat]]
+        values = [self.value(card) for card in cards]
+        return sum(values), max(values, default=0)
+
+    def beats(self, defender: int, attacker: int) -> bool:
+        mine, theirs = self.strength(defender), self.strength(attacker)
+        return mine[0] > theirs[0] if self.setting("defense_tie") == "attacker" else mine > theirs
+
+    def battle(self) -> None:
+        self.reached = 5
+        sums = [self.strength(s) for s in range(2)]
+        attacker = self.first if sums[0] == sums[1] else max(range(2), key=lambda s: sums[s])
+        self.log.append(f"Somas: {self.who(0)} {sums[0][0]}, {self.who(1)} {sums[1][0]}; {self.who(attacker)} ataca.")
+        first_attack = True
+        while True:
+            self.counts["attacks"] += 1
+            defender = 1 - attacker
+            used_both = False
+            while not self.beats(defender, attacker):
+                hidden = [g for g in ("g2", "g1") if g not in self.open_guardians[defender]]
+                if not hidden:
+                    return self.finish(attacker, "ataque", f"{self.who(attacker)} domina todas as cartas do "
+                                       f"adversário e vence.")
+                self.open_guardians[defender].append(hidden[0])
+                used_both = hidden[0] == "g1"
+                self.counts["guardians_revealed"] += 1
+                word = "segundo" if hidden[0] == "g2" else "primeiro"
+                card = getattr(self, hidden[0])[defender]
+                self.log.append(f"{self.who(defender)} defende e revela o {word} guardião: {self.name(card)} "
+                                f"(soma {self.strength(defender)[0]} contra {self.strength(attacker)[0]}).")
+                if self.check_bluffs():
+                    return None
+            if first_attack and used_both and self.setting("full_defense") == "defender-wins":
+                return self.finish(defender, "defesa", f"{self.who(defender)} para o ataque com os dois guardiões "
+                                   f"e vence.")
+            self.log.append(f"{self.who(defender)} para o ataque e contra-ataca.")
+            attacker, first_attack = defender, False
+
+    def finish(self, winner: int, reason: str, text: str) -> None:
+        self.log.append(text)
+        if self.setting("bluff_check") == "end" and self.phase != OVER:
+            self.open_guardians = [["g2", "g1"] if self.g1[s] is not None else [] for s in range(2)]
+            guilty = [s for s in range(2) if s not in self.forgiven and self.bluffed(s, self.g1[s], self.g2[s])]
+            if guilty:
+                self.log.append("No fim, todas as cartas são viradas: " + ", ".join(
+                    f"{self.who(s)} blefou" for s in guilty) + ".")
+                winner, reason = (-1, "blefe-fim") if len(guilty) == 2 else (1 - guilty[0], "blefe-fim")
+        self.phase, self.winner, self.reason = OVER, winner, reason
+
+    # -- bluffs ----------------------------------------------------------------------------------------
+
+    def hand_at_clash(self, seat: int) -> set[int]:
+        cards = set(self.hands[seat]) | set(self.piles[seat]) | set(self.duel[seat])
+        played = (self.clash[seat], self.pending[seat] if self.phase == CLASH else None)
+        return cards | {card for card in played if card is not None}
+
+    def proper_g2(self, seat: int, card: int, g1: int | None = None, hand: set[int] | None = None) -> bool:
+        g1 = self.g1[seat] if g1 is None else g1
+        hand = (self.hand_at_clash(seat) | {card}) if hand is None else hand
+        return self.value(card) < self.value(g1) or self.value(card) == min(self.value(c) for c in hand)
+
+    def proper_clash(self, seat: int, card: int) -> bool:
+        hand = self.hand_at_clash(seat) | {card}
+        return self.value(card) > self.value(self.center) or self.value(card) == max(self.value(c) for c in hand)
+
+    def bluffed(self, seat: int, g1: int | None, g2: int | None) -> bool:
+        """Whether `seat` bluffed, with these guardians (a world the opponent thinks possible)."""
+        hand = (self.hand_at_clash(seat) | {self.g1[seat], self.g2[seat]}) - {g1, g2, None}
+        if g2 is not None and g1 is not None and not self.proper_g2(seat, g2, g1, hand | {g2}):
+            return True
+        card = self.clash[seat]
+        return card is not None and not (self.value(card) > self.value(self.center)
+                                         or self.value(card) == max(self.value(c) for c in hand))
+
+    def proven(self, seat: int) -> bool:
+        """Whether what the opponent has seen proves that `seat` bluffed: every way the cards they have not
+        seen could lie is a bluff."""
+        hidden = (set(self.hands[seat]) | set(self.piles[seat])) - set(self.duel[seat]) - set(self.clash)
+        slots = [g for g in ("g1", "g2") if g not in self.open_guardians[seat] and getattr(self, g)[seat] is not None]
+        hidden |= {getattr(self, g)[seat] for g in slots}
+        lost = self.took[seat]  # the opponent saw it go: it is not this seat's first guardian
+        for chosen in permutations(sorted(hidden), len(slots)):
+            world = {"g1": self.g1[seat], "g2": self.g2[seat], **dict(zip(slots, chosen, strict=True))}
+            if world["g1"] == lost and lost is not None:
+                continue
+            if not self.bluffed(seat, world["g1"], world["g2"]):
+                return False
+        return True
+
+    def check_bluffs(self) -> bool:
+        """After cards are turned over: a bluff found out ends the game.  True when it ended."""
+        if self.setting("bluffs") == "forbidden":
+            return False
+        guilty = [s for s in range(2) if s not in self.forgiven and self.proven(s)]
+        if not guilty:
+            return False
+        if len(guilty) == 2 and self.setting("both_bluffed") == "play-on":
+            self.forgiven.update(guilty)
+            self.log.append("Os dois jogadores blefaram: a partida segue.")
+            return False
+        if len(guilty) == 2:
+            self.finish(-1, "blefe", "Os dois jogadores blefaram e foram descobertos: empate.")
+        else:
+            self.finish(1 - guilty[0], "blefe", f"{self.who(guilty[0])} blefou, foi descoberto e perde a partida.")
+        return True
+
+    # -- what a seat sees ------------------------------------------------------------------------------
+
+    def value(self, card: int) -> int:
+        return self.engine.values[card]
+
+    def name(self, card: int | None) -> str:
+        return "—" if card is None else self.engine.names[card]
+
+    def names(self, cards) -> str:
+        cards = sorted(cards, key=self.value)
+        return ", ".join(self.name(card) for card in cards) if cards else "nenhuma"
+
+    who = staticmethod(lambda seat: f"Jogador {seat + 1}")
+
+    def looked(self, seat: int) -> bool:
+        """Whether `seat` has seen its own first guardian (from the choice of the second guardian on)."""
+        return self.reached >= 2 or "g1" in self.open_guardians[seat]
+
+    def guardian(self, seat: int, viewer: int, which: str) -> str:
+        card = getattr(self, which)[seat]
+        if card is None:
+            return "ainda não escolhido"
+        if which in self.open_guardians[seat]:
+            return f"{self.name(card)} (revelado)"
+        if seat == viewer and (which == "g2" or self.looked(seat)):
+            return f"{self.name(card)} (virado para baixo)"
+        return "virado para baixo"
+
+    def information(self, seat: int) -> str:
+        other = 1 - seat
+        lines = [f"Embate dos Guardiões — você é o {self.who(seat)}.",
+                 f"Par ou ímpar: {'você venceu' if self.first == seat else 'o oponente venceu'}.",
+                 f"Fase: {PHASE_WORDS[self.phase]}."]
+        if self.phase == OVER:
+            result = "empate" if self.winner == -1 else "você venceu" if self.winner == seat else "você perdeu"
+            lines.append(f"Resultado: {result} ({self.reason}).")
+        else:
+            lines.append("Sua vez." if self.turn == seat else "Vez do oponente.")
+        places = [str(p + 1) for p, card in enumerate(self.table) if card is not None]
+        if places:
+            lines.append(f"Mesa: cartas viradas para baixo nas posições {', '.join(places)}.")
+        if self.center is not None:
+            shown = self.name(self.center) if self.reached >= 3 else "virada para baixo"
+            lines.append(f"Carta central: {shown}.")
+        lines.append(f"Sua mão: {self.names(self.hands[seat])}.")
+        lines.append(f"Seu primeiro guardião: {self.guardian(seat, seat, 'g1')}; seu segundo guardião: "
+                     f"{self.guardian(seat, seat, 'g2')}.")
+        lines.append(f"O oponente tem {len(self.hands[other])} cartas na mão; primeiro guardião: "
+                     f"{self.guardian(other, seat, 'g1')}; segundo guardião: {self.guardian(other, seat, 'g2')}.")
+        if self.took[seat] is not None:
+            lines.append(f"Na negociação você pegou {self.name(self.took[seat])} do oponente.")
+        if self.took[other] is not None:
+            lines.append(f"Na negociação o oponente pegou {self.name(self.took[other])} de você.")
+        mine, theirs = self.pending[seat], self.pending[other]
+        if mine is not None:
+            lines.append(f"Você escolheu a {ORDINAL[mine]} carta da mão do oponente." if self.phase == NEGOTIATE
+                         else f"Você jogou {self.name(mine)} virada para baixo.")
+        if theirs is not None:
+            lines.append("O oponente já fez sua escolha, virada para baixo.")
+        if self.phase == ORDER:
+            if self.piles[seat]:
+                lines.append("Seu monte: " + ", ".join(f"{ORDINAL[i]} {self.name(card)}"
+                                                       for i, card in enumerate(self.piles[seat])) + ".")
+            if self.piles[other]:
+                lines.append("O oponente já montou seu monte de ordens de ataque.")
+        for who, s in (("Você domina", seat), ("O oponente domina", other)):
+            if self.won[s]:
+                lines.append(f"{who}: {self.names(self.won[s])} (soma {sum(map(self.value, self.won[s]))}).")
+        lines.append("Histórico:")
+        lines.extend(f"  {line}" for line in self.log)
+        return "\n".join(lines)
+
+    # -- what a seat cannot see, drawn again --------------------------------------------------------------
+
+    def determinize(self, seat: int, rng: _random.Random) -> EmbateState:
+        copy = self.clone()
+        copy.rng = _random.Random(rng.getrandbits(64))
+        if copy.phase == OVER:
+            return copy
+        other = 1 - seat
+        slots: list[tuple[list, int]] = [(copy.table, p) for p, card in enumerate(copy.table) if card is not None]
+        center = [copy.center]
+        if copy.center is not None and copy.reached < 3:
+            slots.append((center, 0))
+        if copy.g1[seat] is not None and not copy.looked(seat):
+            slots.append((copy.g1, seat))
+        if copy.g1[other] is not None and "g1" not in copy.open_guardians[other]:
+            slots.append((copy.g1, other))
+        holding = [(copy.hands[other], i) for i in range(len(copy.hands[other]))]
+        if copy.g2[other] is not None and "g2" not in copy.open_guardians[other]:
+            holding.append((copy.g2, other))
+        if copy.phase == CLASH and copy.pending[other] is not None:
+            holding.append((copy.pending, other))
+        holding += [(copy.piles[other], i) for i in range(len(copy.piles[other]))]
+        slots += holding
+        cards = [part[i] for part, i in slots]
+        lost = copy.took[other] if copy.took[other] in cards else None
+        for _ in range(200):
+            rest = [card for card in cards if card != lost]
+            rng.shuffle(rest)
+            if lost is not None:  # the card it saw the opponent take is in the opponent's keeping
+                rest.insert(rng.randrange(len(slots) - len(holding), len(slots)), lost)
+            for (part, i), card in zip(slots, rest, strict=True):
+                part[i] = card
+            if copy.setting("bluffs") != "forbidden" or copy.consistent(other):
+                break
+        else:  # no proper world found: keep the true one
+            for (part, i), card in zip(slots, cards, strict=True):
+                part[i] = card
+        copy.center = center[0]
+        if copy.phase == NEGOTIATE and copy.pending[other] is not None:
+            copy.pending[other] = rng.randrange(len(copy.hands[seat]))
+        return copy
+
+    def consistent(self, seat: int) -> bool:
+        """With bluffs forbidden: whether `seat`'s hidden choices are proper."""
+        card = self.pending[seat] if self.phase == CLASH else None
+        return (card is None or self.proper_clash(seat, card)) and not self.bluffed(seat, self.g1[seat], self.g2[seat])
+
+    def snapshot(self) -> dict:
+        """The state by card names, for the conformance scenarios."""
+        names = lambda cards: sorted(self.name(card) for card in cards)  # noqa: E731
+        found = {"phase": self.phase, "winner": self.winner, "reason": self.reason, "center": self.name(self.center),
+                 "attacks": self.counts["attacks"], "phases": self.reached, "log": list(self.log)}
+        for s in range(2):
+            found |= {f"hand{s}": names(self.hands[s]), f"won{s}": names(self.won[s]),
+                      f"g1_{s}": self.name(self.g1[s]), f"g2_{s}": self.name(self.g2[s]),
+                      f"open{s}": sorted(self.open_guardians[s]), f"sum{s}": self.strength(s)[0],
+                      f"clash{s}": self.name(self.clash[s]), f"took{s}": self.name(self.took[s])}
+        return found
