@@ -36,6 +36,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_sim.py
 	$(BIN)/python bench/evidence_examples.py
 	$(BIN)/python bench/calibrate_polarity.py
+	$(BIN)/python bench/bench_games.py
 
 clean:
 	rm -rf $(VENV) out
