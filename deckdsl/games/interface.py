@@ -75,6 +75,12 @@ class State(ABC):
     def is_terminal(self) -> bool:
         return self.current_player() == TERMINAL
 
+    def estimate(self) -> list[float]:
+        """Per seat, what the game is likely to return from here, on the scale of `returns`: what a search
+        uses when it stops a playout early (`deckdsl.games.search.PLAYOUT_DEPTH`).  The default knows
+        nothing before the end (zeros)."""
+        return self.returns()
+
     def figures(self) -> dict[str, float]:
         """Numbers the simulator averages over games (rounds played …); at the end of a game."""
         return {}

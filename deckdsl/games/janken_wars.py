@@ -18,7 +18,7 @@ import random as _random
 
 from ..lang import ast
 from ..profiles.profile import Profile
-from .bots import _Heuristic, make_player
+from .bots import _Heuristic, make_player, score
 from .interface import TERMINAL, Engine, State
 from .search import Bot
 from .janken import Game, compile_deck, rules_for
@@ -118,6 +118,15 @@ class JankenState(State):
         if self.pending is not None and seat == 0:
             lines.append(f"your throw: {game.compiled.throws[self.pending]}")
         return "\n".join(lines)
+
+    def estimate(self) -> list[float]:
+        """Before the end: who is ahead (stars at their price plus domain value, as greedy scores it),
+        as a share of the points a game is won with."""
+        if self.outcome is not None:
+            return self.returns()
+        rules = self.game.rules
+        lead = max(-1.0, min(1.0, score(self.game, 0) / (rules.star_cost * rules.stars_to_win)))
+        return [lead, -lead]
 
     def clone(self) -> JankenState:
         copy = JankenState.__new__(JankenState)

@@ -7,8 +7,9 @@
 - `ismcts:N` — information-set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012): N iterations,
   each on a new determinization, descending through information sets — a node is what the seat to move
   sees, so every seat decides on its own information, as in their multiple-observer variant — with UCB1
-  over the actions available in that determinization, expanding one node, playing out at random and
-  backing up each seat's return.  The action played is the most visited.
+  over the actions available in that determinization, expanding one node, playing out at random
+  (`PLAYOUT_DEPTH` actions at most, then the state's `estimate`) and backing up each seat's return.  The
+  action played is the most visited.
 
 Every bot draws from its own generator, so the same seed plays the same games.  A budget counts
 playouts (never seconds): the same budget gives the same decision on a fast or a loaded machine.
@@ -19,7 +20,11 @@ from __future__ import annotations
 import math
 import random as _random
 
-from .interface import State, play_out
+from .interface import State
+
+PLAYOUT_DEPTH = 80
+"""Random actions a search plays out before it asks the state's `estimate` instead of the end: a game
+whose random play rarely ends (the cooperative game) stays searchable."""
 
 EXPLORATION = 0.7
 """UCB1's exploration constant (returns are in [-1, 1]; the usual √2 for [0, 1] scaled down)."""
@@ -63,7 +68,7 @@ class RolloutBot(Bot):
             for _ in range(self.playouts):
                 world = state.determinize(me, self.rng)
                 world.apply(action)
-                total += play_out(world, self.rng).returns()[me]
+                total += _playout(world, self.rng)[me]
             if total > best_score:
                 best, best_score = action, total
         return best
@@ -113,13 +118,23 @@ class ISMCTSBot(Bot):
                 action = max(legal, key=lambda a: _ucb(edges[a]))
                 path.append((edges, action, mover))
                 world.apply(action)
-            returns = play_out(world, self.rng).returns()
+            returns = _playout(world, self.rng)
             for edges, action, mover in path:
                 edge = edges[action]
                 edge[0] += 1
                 edge[1] += returns[mover]
         edges = tree[root]
         return max(actions, key=lambda a: edges[a][0] if a in edges else -1)
+
+
+def _playout(state: State, rng: _random.Random) -> list[float]:
+    """Random actions to the end, or `PLAYOUT_DEPTH` of them and then the state's `estimate`."""
+    for _ in range(PLAYOUT_DEPTH):
+        if state.is_terminal():
+            return state.returns()
+        actions = state.legal_actions()
+        state.apply(actions[rng.randrange(len(actions))])
+    return state.returns() if state.is_terminal() else state.estimate()
 
 
 def _ucb(edge: list[float]) -> float:

@@ -80,6 +80,14 @@ class CooperativoState(State):
     def returns(self) -> list[float]:
         return [1.0 if self.outcome == "success" else 0.0] * self.seats
 
+    def estimate(self) -> list[float]:
+        """Before the end: the share of hands that would pass a check now, for every seat (a search's
+        guess of how near the table is to success)."""
+        if self.outcome is not None:
+            return self.returns()
+        ready = sum(1 for hand in self.hands if self.table.sequence_or_equal(hand)) / self.seats
+        return [ready] * self.seats
+
     def clone(self) -> CooperativoState:
         copy = object.__new__(CooperativoState)
         copy.__dict__.update(self.__dict__)
