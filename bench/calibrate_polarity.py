@@ -66,7 +66,7 @@ def main() -> None:
     print(f"a point is worth {per_point * 100:.2f} pp of win rate "
           f"(4 points: {four.difference * 100:+.1f} pp [{four.ci95[0] * 100:+.1f}, {four.ci95[1] * 100:+.1f}])")
     print()
-    print(f"| effect | model (points) | measured (pp) | measured (points) |")
+    print("| effect | model (points) | measured (pp) | measured (points) |")
     print("|---|---|---|---|")
     for field, effect in EFFECTS:
         deck, _ = probe(card_text("Efeito", 0, field, effect))

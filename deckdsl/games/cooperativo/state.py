@@ -116,7 +116,7 @@ class CooperativoState(State):
         return copy
 
     def describe(self, action: int) -> str:
-        me, n = self.player, self.seats
+        n = self.seats
         if action == self.BATER:
             return "bater as suas cartas (iniciar a checagem)"
         if action == self.PASS:
@@ -151,7 +151,7 @@ class CooperativoState(State):
         for other in range(n):
             hand = self.hands[other]
             if other == seat:
-                shown = " ".join(t.short[c] if seen else "?" for c, seen in zip(hand, self.known[seat]))
+                shown = " ".join(t.short[c] if seen else "?" for c, seen in zip(hand, self.known[seat], strict=False))
                 lines.append(f"Você (Jogador {seat + 1}): {shown} ({len(hand)} cartas, que você não vê).")
             else:
                 lines.append(f"Jogador {other + 1}: {' '.join(t.short[c] for c in hand)} ({len(hand)} cartas).")
