@@ -23,10 +23,11 @@ def test_a_person_plays_a_whole_game(name):
     engine = engine_for(result.deck, result.profile, {})
     lines: list[str] = []
     answers = iter(["9999", "x"] + ["1"] * 10_000)
-    returns = table.play(engine, 0, "random", 7, lambda question: next(answers), lines.append)
+    returns = table.play(engine, 0, "random", 7, lambda question: next(answers), lines.append, result.deck.language)
     assert returns is not None and sum(returns) == 0
-    assert any(line.startswith("answer a number") for line in lines)  # a bad answer is asked again
-    assert lines[-1] in ("you win", "you lose", "a draw")
+    asked_again = table.words_for(result.deck.language)["number"].format(n=1)[:12]
+    assert any(line.startswith(asked_again) for line in lines)  # a bad answer is asked again
+    assert lines[-1] in {table.words_for(result.deck.language)[key] for key in ("win", "lose", "draw")}
 
 
 @pytest.mark.parametrize("name", GAMES[:3])
@@ -34,7 +35,9 @@ def test_play_from_the_command_line_and_leave(name):
     output = CliRunner().invoke(main, ["play", str(ROOT / "decks" / f"{name}.deck"), "--seed", "3",
                                        "--bot", "random"], input="1\nq\n")
     assert output.exit_code == 0, output.output
-    assert "you are seat 1 against random, seed 3" in output.output and "you left the game" in output.output
+    intro, left = {"queens-vs-kings": ("вы игрок 1 против random, зерно 3", "вы вышли из игры")}.get(
+        name, ("você é o Jogador 1 contra random, semente 3", "você saiu da partida"))  # the deck's language
+    assert intro in output.output and left in output.output
 
 
 @pytest.mark.parametrize("name", ["embate-dos-guardioes", "queens-vs-kings", "cooperativo"])
@@ -65,3 +68,17 @@ def test_bad_bot_and_seat_are_usage_errors():
     deck = str(ROOT / "decks" / "queens-vs-kings.deck")
     assert CliRunner().invoke(main, ["play", deck, "--bot", "yomi"]).exit_code == 2
     assert CliRunner().invoke(main, ["play", deck, "--seat", "3"]).exit_code == 2
+
+
+def test_a_bots_hidden_move_is_not_told():
+    """In Queens vs Kings the opponent's discard is face down: the screen must not name the card."""
+    result = deckdsl.load(ROOT / "decks" / "queens-vs-kings.deck")
+    engine = engine_for(result.deck, result.profile, {})
+    made = []
+    new_state = engine.new_state
+    engine.new_state = lambda rng: made.append(new_state(rng)) or made[-1]
+    shown: list[str] = []
+    answers = iter(["1"] * 3 + ["q"])
+    table.play(engine, 1, "random", 2, lambda question: next(answers), shown.append, "ru")
+    told = [line for line in shown if line.startswith("игрок 1")]
+    assert told and set(told) == {"игрок 1 (random) ходит"}

@@ -322,5 +322,6 @@ def _play_any(result, bot: str, seat: int, seed: int, settings) -> None:
         except click.Abort as stop:
             raise EOFError() from stop
 
-    click.echo(f"{result.deck.title} — {engine.name}: you are seat {seat} against {bot}, seed {seed}")
-    table.play(engine, seat - 1, bot, seed, read, click.echo)
+    click.echo(table.words_for(result.deck.language)["intro"].format(
+        title=result.deck.title, game=engine.name, seat=seat, bot=bot, seed=seed))
+    table.play(engine, seat - 1, bot, seed, read, click.echo, result.deck.language)
