@@ -17,14 +17,8 @@ def _rules_or_exit(result, settings: tuple[str, ...]):
     """The rules a checked deck is played with, `--set name=value` applied (a bad one is a usage error)."""
     from ..games.janken import rules_for
 
-    overrides = {}
-    for item in settings:
-        name, equals, value = item.partition("=")
-        if not equals or not name.strip():
-            raise click.UsageError(f"--set {item}: write NAME=VALUE, e.g. --set star_cost=6")
-        overrides[name.strip()] = value.strip()
     try:
-        return rules_for(result.deck, result.profile, overrides)
+        return rules_for(result.deck, result.profile, _settings(settings))
     except ValueError as error:
         raise click.UsageError(f"--set: {error}") from error
 
@@ -67,7 +61,7 @@ def _settings(settings: tuple[str, ...]) -> dict[str, str]:
     for item in settings:
         name, equals, value = item.partition("=")
         if not equals or not name.strip():
-            raise click.UsageError(f"--set {item}: write NAME=VALUE")
+            raise click.UsageError(f"--set {item}: write NAME=VALUE, e.g. --set star_cost=6")
         overrides[name.strip()] = value.strip()
     return overrides
 

@@ -21,7 +21,8 @@ from ..profiles.profile import Profile
 from .bots import _Heuristic, make_player, score
 from .interface import TERMINAL, Engine, State
 from .search import Bot
-from .janken import Game, compile_deck, rules_for
+from .janken import Game, compile_deck
+from .janken.rules import rules_from
 from .janken.zones import DECK, DISCARD, DOMAIN, STARS, TABLE
 
 
@@ -43,8 +44,7 @@ class JankenEngine(Engine):
     bots = {"greedy": JankenBot, "yomi": JankenBot}
 
     def __init__(self, deck: ast.Deck, profile: Profile, settings: dict) -> None:
-        overrides = {name: str(value) for name, value in settings.items()}
-        self.rules = rules_for(deck, profile, overrides)
+        self.rules = rules_from(settings)
         self.compiled = compile_deck(deck, profile, self.rules)
         self.name = profile.name
         self.deck = deck

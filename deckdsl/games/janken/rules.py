@@ -34,19 +34,15 @@ class Rules:
 
 def rules_for(deck: ast.Deck, profile: Profile, overrides: dict[str, str] | None = None) -> Rules:
     """The rules a deck is played with: the profile's defaults, the deck's `rules` block, then
-    `overrides` (`--set name=value`).  Raises ValueError naming a bad override."""
-    values = profile.parameters(deck.rules)
-    for name, written in (overrides or {}).items():
-        parameter = profile.rules.get(name)
-        if parameter is None:
-            from ...diagnostics import did_you_mean
+    `overrides` (`--set name=value`; `deckdsl.games.interface.parameters`).  Raises ValueError naming a
+    bad override."""
+    from ..interface import parameters
 
-            hint = did_you_mean(name, list(profile.rules)) or f"the parameters are {', '.join(profile.rules)}"
-            raise ValueError(f"{profile.name} has no rule parameter `{name}` ({hint})")
-        value = parameter.parse(written)
-        if value is None:
-            raise ValueError(f"`{name}` must be {parameter.allowed()}, not `{written}`")
-        values[name] = value
+    return rules_from(parameters(deck, profile, overrides))
+
+
+def rules_from(values: dict) -> Rules:
+    """`Rules` from the values of a game's parameters (those it does not know are left out)."""
     known = {f.name for f in fields(Rules)}
     return Rules(**{name: value for name, value in values.items() if name in known})
 
