@@ -312,3 +312,46 @@ def test_describe_is_portuguese_and_figures_count():
     assert len(set(words)) == len(words)
     state.apply(state.legal_actions()[0])
     assert state.figures()["moves"] == 1 and state.figures()["turns"] == 1
+
+
+# --- (e) what a search needs: an estimate that grades hands, and a bot that makes the table succeed ---
+
+def test_fit_counts_the_cards_of_one_set_or_run():
+    made = engine(ace="both")
+    fit = made.table.fit
+
+    def of(*cards):
+        return fit([made.table.card(card)[0] for card in cards])
+
+    assert of("5♥", "5♠", "5♣") == of("Q♥", "K♥", "A♥") == of("A♥", "2♥", "3♥") == 3
+    assert of("5♥", "7♠", "K♥") == of("5♥", "5♠", "9♥") == of("K♥", "A♠") == 2
+    assert of("5♥", "8♠", "K♥") == 1
+    assert of("5♥", "5♠", "5♣", "9♥") == 3
+    assert engine(ace="low").table.fit([engine(ace="low").table.card(c)[0] for c in ("K♥", "A♠")]) == 1
+
+
+def test_the_estimate_grades_how_near_the_table_is():
+    made = engine(players=3)
+    ready = made.deal([["5♥", "5♠", "5♣"], ["7♥", "8♠", "9♣"], ["J♥", "Q♠", "K♣"]], ["2♦", "3♦"])
+    near = made.deal([["5♥", "5♠", "5♣"], ["7♥", "8♠", "9♣"], ["J♥", "Q♠", "2♣"]], ["2♦", "3♦"])
+    far = made.deal([["5♥", "9♠", "K♣"], ["7♥", "2♠", "J♣"], ["4♥", "Q♠", "10♣"]], ["2♦", "3♦"])
+    assert ready.estimate() == [1.0] * 3 and ready.returns() == [0.0] * 3  # not over until the check
+    assert 1.0 > near.estimate()[0] > far.estimate()[0] > 0
+    assert len(set(near.estimate())) == 1
+
+
+def test_a_search_bot_makes_the_table_succeed():
+    """Random play never succeeds (test_two_thousand_random_games_end); a one-ply search on the
+    estimate does, in far fewer moves than the limit — a count, not a time."""
+    from deckdsl.games.search import make_bot
+
+    made = engine(players=3)
+    successes, turns = 0, []
+    for seed in range(3):
+        state = made.new_state(random.Random(seed))
+        bots = [make_bot("rollout:3", random.Random(seed * 10 + seat)) for seat in range(3)]
+        while not state.is_terminal():
+            state.apply(bots[state.current_player()].act(state))
+        successes += state.returns()[0] == 1.0
+        turns.append(state.turns)
+    assert successes >= 2, turns

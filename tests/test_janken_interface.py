@@ -63,3 +63,21 @@ def test_janken_bots_play_through_the_interface():
     greedy = make_bot("greedy", random.Random(1), ENGINE.bots)
     assert greedy.act(state) in state.legal_actions()
     assert make_bot("yomi:hoard", random.Random(1), ENGINE.bots).act(state) in (0, 1, 2)
+
+
+def test_a_clone_leaves_the_original_exactly_as_it_was():
+    """A search clones the real game thousands of times: doing so must not change how it goes on."""
+
+    def finish(state):
+        rng = random.Random(9)
+        while not state.is_terminal():
+            state.apply(rng.choice(state.legal_actions()))
+        return state.returns(), state.figures(), list(state.game.zones[DECK])
+
+    untouched, searched = ENGINE.new_state(random.Random(4)), ENGINE.new_state(random.Random(4))
+    for _ in range(50):
+        copy = searched.clone()
+        play_out(copy, random.Random(1))
+    assert finish(searched) == finish(untouched)
+    a, b = untouched.clone(), untouched.clone()
+    assert a.game.rng.getstate() == b.game.rng.getstate() == untouched.game.rng.getstate()

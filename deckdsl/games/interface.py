@@ -37,6 +37,10 @@ class State(ABC):
     """One moment of one game.  Mutable: `apply` changes it; `clone` copies it cheaply."""
 
     seats: int
+    playout_depth: int = 80
+    """Random actions a search plays out before it asks `estimate` instead of the end.  A game whose
+    random play is informative to the end keeps the default; one where random moves only undo progress
+    (the cooperative game) sets it low and gives a good `estimate`."""
 
     @abstractmethod
     def current_player(self) -> int:
@@ -77,13 +81,19 @@ class State(ABC):
 
     def estimate(self) -> list[float]:
         """Per seat, what the game is likely to return from here, on the scale of `returns`: what a search
-        uses when it stops a playout early (`deckdsl.games.search.PLAYOUT_DEPTH`).  The default knows
+        uses when it stops a playout early (after `playout_depth` actions).  The default knows
         nothing before the end (zeros)."""
         return self.returns()
 
     def figures(self) -> dict[str, float]:
         """Numbers the simulator averages over games (rounds played …); at the end of a game."""
         return {}
+
+    def cards_of(self, seat: int) -> list[str]:
+        """At the end of a game, the cards (by name) `seat` had a hand in — drafted and kept, or played —
+        for the per-card figures (how often a seat with the card won).  Empty where cards are not a
+        seat's own (a cooperative game, where the whole table shares the outcome)."""
+        return []
 
 
 class Engine(ABC):
@@ -92,6 +102,8 @@ class Engine(ABC):
     name: str
     seats: int
     cooperative: bool = False
+    card_use: str = "had"
+    """What `State.cards_of` counts, as the verb of "the players who ___ the card" (`played`)."""
     bots: dict = {}
     """The game's own bots besides the interface's (`deckdsl.games.search`): strategy name -> a factory
     `(full name, rng) -> Bot` (Janken Wars: `greedy`, `yomi`)."""

@@ -20,7 +20,7 @@ from ..lang import ast
 from ..profiles.profile import Profile
 from .bots import _Heuristic, make_player, score
 from .interface import TERMINAL, Engine, State
-from .search import Bot
+from .search import Bot, make_bot
 from .janken import Game, compile_deck
 from .janken.rules import rules_from
 from .janken.zones import DECK, DISCARD, DOMAIN, STARS, TABLE
@@ -37,6 +37,21 @@ class JankenBot(Bot):
 
     def act(self, state: State) -> int:
         return self.player.throw(state.game, state.current_player())
+
+
+class SearchPlayer(_Heuristic):
+    """A bot for any game (`ismcts:200`, `rollout:20`, `random`) as a player of Janken Wars' own engine
+    (`deckdsl play … --bot ismcts:200`): it decides each throw by searching the interface's state, and
+    every other choice as the interface engine does for both seats (`_Heuristic`)."""
+
+    def __init__(self, name: str, rng: _random.Random, deck: ast.Deck) -> None:
+        super().__init__(_random.Random(rng.getrandbits(64)))
+        self.bot, self.deck = make_bot(name, rng), deck
+
+    def throw(self, game: Game, me: int) -> int:
+        state = JankenState(game, self.deck)
+        state.pending = None if me == 0 else 0  # seat 1 does not see seat 0's throw: determinize redraws it
+        return self.bot.act(state)
 
 
 class JankenEngine(Engine):
@@ -119,6 +134,10 @@ class JankenState(State):
             lines.append(f"your throw: {game.compiled.throws[self.pending]}")
         return "\n".join(lines)
 
+    playout_depth = 0
+    """A search judges a position by `estimate` at once: the score lead says more than random throws
+    played to the end (docs/simulate.md measures both)."""
+
     def estimate(self) -> list[float]:
         """Before the end: who is ahead (stars at their price plus domain value, as greedy scores it),
         as a share of the points a game is won with."""
@@ -129,16 +148,23 @@ class JankenState(State):
         return [lead, -lead]
 
     def clone(self) -> JankenState:
+        """A copy whose generators (the game's and the two inner players') are copies of these: the
+        original is left exactly as it was (`Game.clone` alone draws from the original's generator)."""
         copy = JankenState.__new__(JankenState)
         copy.__dict__.update(self.__dict__)
-        copy.game = self.game.clone([_Heuristic(_random.Random(self.game.rng.random())),
-                                     _Heuristic(_random.Random(self.game.rng.random()))])
+        saved = self.game.rng.getstate()
+        copy.game = self.game.clone([_Heuristic(_copy(player.rng) if isinstance(player, _Heuristic) else
+                                                _random.Random(0)) for player in self.game.players])
+        self.game.rng.setstate(saved)
+        copy.game.rng = _copy(self.game.rng)
         return copy
 
     def determinize(self, seat: int, rng: _random.Random) -> JankenState:
         copy = self.clone()
         rng.shuffle(copy.game.zones[DECK])
         copy.game.rng = _random.Random(rng.getrandbits(64))
+        for player in copy.game.players:  # the inner choices' tie-breaks are chance a seat cannot foresee
+            player.rng = _random.Random(rng.getrandbits(64))
         if copy.pending is not None and seat == 1:
             copy.pending = rng.randrange(len(copy.game.compiled.throws))
         return copy
@@ -148,3 +174,9 @@ class JankenState(State):
 
     def figures(self) -> dict[str, float]:
         return {"rounds": self.game.round}
+
+
+def _copy(rng: _random.Random) -> _random.Random:
+    copy = _random.Random()
+    copy.setstate(rng.getstate())
+    return copy

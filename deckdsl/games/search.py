@@ -8,7 +8,7 @@
   each on a new determinization, descending through information sets — a node is what the seat to move
   sees, so every seat decides on its own information, as in their multiple-observer variant — with UCB1
   over the actions available in that determinization, expanding one node, playing out at random
-  (`PLAYOUT_DEPTH` actions at most, then the state's `estimate`) and backing up each seat's return.  The
+  (the state's `playout_depth` actions at most, then its `estimate`) and backing up each seat's return.  The
   action played is the most visited.
 
 Every bot draws from its own generator, so the same seed plays the same games.  A budget counts
@@ -21,10 +21,6 @@ import math
 import random as _random
 
 from .interface import State
-
-PLAYOUT_DEPTH = 80
-"""Random actions a search plays out before it asks the state's `estimate` instead of the end: a game
-whose random play rarely ends (the cooperative game) stays searchable."""
 
 EXPLORATION = 0.7
 """UCB1's exploration constant (returns are in [-1, 1]; the usual √2 for [0, 1] scaled down)."""
@@ -128,8 +124,8 @@ class ISMCTSBot(Bot):
 
 
 def _playout(state: State, rng: _random.Random) -> list[float]:
-    """Random actions to the end, or `PLAYOUT_DEPTH` of them and then the state's `estimate`."""
-    for _ in range(PLAYOUT_DEPTH):
+    """Random actions to the end, or `state.playout_depth` of them and then the state's `estimate`."""
+    for _ in range(state.playout_depth):
         if state.is_terminal():
             return state.returns()
         actions = state.legal_actions()

@@ -50,6 +50,21 @@ class Table:
                 return True
         return False
 
+    def fit(self, cards: list[int]) -> int:
+        """How many of `cards` fit one set or run at most (0 to 3): 3 when three of them are equal or in
+        sequence, 2 when two could be completed by one more card."""
+        readings = [[self.order[c] for c in cards]]
+        if any(self.ace[c] for c in cards) and self.settings["ace"] != "low":
+            high = [14 if self.ace[c] else self.order[c] for c in cards]
+            readings = [high] if self.settings["ace"] == "high" else [readings[0], high]
+        best = 0
+        for values in readings:
+            present = set(values)
+            for value in present:
+                best = max(best, min(3, values.count(value)),
+                           *(len(present & {start, start + 1, start + 2}) for start in (value - 2, value - 1, value)))
+        return best
+
     def card(self, short_or_name: str) -> list[int]:
         """The ids of the cards written `short_or_name` (`5♥` or `Cinco de Copas`)."""
         return [i for i in range(len(self.names)) if short_or_name in (self.short[i], self.names[i])]
