@@ -2,7 +2,8 @@
 fare against random (and, on Janken Wars, against its own greedy bot).
 
 Usage:  python bench/bench_games.py [GAMES] [SEED]      (default 200 games per line for the speed table,
-        the same for the strength table; about ten minutes on one core)
+        the same for the strength table, a quarter of it for the slow lines — the cooperative game with
+        searching bots, ismcts:200 on Janken Wars; about an hour on one core)
 
 The figures of docs/simulate.md, "Every game plays", come from this script.  A speed is work counted
 over a measured time: it is printed, never asserted.
@@ -35,14 +36,18 @@ def main() -> None:
             speeds.append(count / (time.perf_counter() - started))
         print(f"  {name:<22} " + " ".join(f"{speed:>10.1f}" for speed in speeds))
     print()
-    print("2. Strength: the first bot's result, seated first and then second (95% intervals)")
-    matches = [(name, "ismcts:50", "random") for name in DECKS] + [("janken-wars", "ismcts:50", "greedy")]
+    print("2. Strength: the first bot's result, seated first and then second (95% intervals); in the")
+    print("   cooperative game every seat plays the bot named, and the figure is the table's success")
+    matches = [(name, "ismcts:50", "random") for name in DECKS if name != "cooperativo"]
+    matches += [("cooperativo", bot, bot) for bot in ("random", "rollout:5", "ismcts:200")]
+    matches += [("janken-wars", "ismcts:50", "greedy"), ("janken-wars", "ismcts:200", "greedy")]
     for name, bot, other in matches:
         result = deckdsl.load(ROOT / "decks" / f"{name}.deck")
         seats = _seats(result)
-        for first in (True, False):
+        count = games if bot == "random" or seats == 2 and bot != "ismcts:200" else max(games // 4, 5)
+        for first in (True, False) if seats == 2 else (True,):
             players = (bot,) + (other,) * (seats - 1) if first else (other,) * (seats - 1) + (bot,)
-            found = arena.simulate(result.deck, result.profile, {}, games=games, seed=seed, players=players)
+            found = arena.simulate(result.deck, result.profile, {}, games=count, seed=seed, players=players)
             print(f"  {name:<22} {' vs '.join(players):<40} {_result(found, 0 if first else seats - 1)}")
 
 

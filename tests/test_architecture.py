@@ -24,7 +24,7 @@ STAGES: list[tuple[str, list[str | tuple[str, ...]]]] = [
     ("text", ["writer", "__init__"]),
     ("printing", ["layout", "render", "__init__"]),
     ("games", ["interface", ("janken", "embate_dos_guardioes", "cooperativo", "queens_vs_kings"), ("search", "bots"), ("janken_wars", "play", "table"), "__init__"]),
-    ("lab", ["sim", "evidence", "arena", "simreport", "__init__"]),
+    ("lab", ["sim", "evidence", "arena", "simreport", "arenareport", "__init__"]),
     ("", ["__init__"]),
     ("cli", ["common", ("checking", "reading", "printing", "playing", "__init__")]),
     ("", ["__main__"]),

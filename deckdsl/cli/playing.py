@@ -48,6 +48,16 @@ def _is_janken(profile) -> bool:
     return bool(profile.beats)
 
 
+def _janken_players(names: str) -> bool:
+    """Whether Janken Wars' fast engine plays these bots: unless one is a bot for any game that is not
+    one of Janken Wars' own (`rollout:N`, `ismcts:N`), which play it through the one interface.  (A
+    misspelt name stays with the fast engine, whose message lists both kinds.)"""
+    from ..games.search import BOTS
+
+    return not any(name.strip().partition(":")[0] in BOTS and name.strip().partition(":")[0] != "random"
+                   for name in names.split(","))
+
+
 def _has_engine(profile) -> bool:
     import importlib.util
 
@@ -152,7 +162,7 @@ def simulate(deck, games, seed, players, matchups, jobs, settings, output_format
     from ..lab import sim
 
     result = _playable_or_exit(deck)
-    if not _is_janken(result.profile):
+    if not _is_janken(result.profile) or not _janken_players(matchups or players or "random"):
         _simulate_any(result, games, seed, players or "random", matchups, jobs, settings, output_format, report_path)
         return
     players = players or "random,random"
@@ -207,33 +217,50 @@ def _simulate_any(result, games, seed, players, matchups, jobs, settings, output
 
     from ..lab import arena
 
-    if matchups or report_path:
-        raise click.UsageError("--matchups and --report work for Janken Wars only, for now")
     engine = _engine_or_exit(result, settings)
     try:
-        names = arena.seat_players(players, engine.seats, engine.bots)
+        if matchups:
+            if engine.cooperative or engine.seats != 2:
+                raise ValueError("it pits two bots against each other, so it is for two-player games")
+            names = [name.strip() for name in matchups.split(",") if name.strip()]
+            for name in names:
+                arena.seat_players(name, engine.seats, engine.bots)
+        else:
+            names = arena.seat_players(players, engine.seats, engine.bots)
     except ValueError as error:
-        raise click.UsageError(f"--players: {error}") from error
-    bar = click.progressbar(length=games, label="playing", file=sys.stderr) if sys.stderr.isatty() else None
+        raise click.UsageError(f"{'--matchups' if matchups else '--players'}: {error}") from error
+    total = games * (len(names) ** 2 if matchups else 1)
+    bar = click.progressbar(length=total, label="playing", file=sys.stderr) if sys.stderr.isatty() else None
     if bar is not None:
         bar.__enter__()
     try:
-        figures = arena.simulate(result.deck, result.profile, _settings(settings), games=games, seed=seed,
-                                 players=names, jobs=jobs, progress=bar.update if bar else None)
+        if matchups:
+            figures = arena.matchups(result.deck, result.profile, _settings(settings), strategies=names, games=games,
+                                     seed=seed, jobs=jobs, progress=bar.update if bar else None)
+        else:
+            figures = arena.simulate(result.deck, result.profile, _settings(settings), games=games, seed=seed,
+                                     players=names, jobs=jobs, progress=bar.update if bar else None)
     finally:
         if bar is not None:
             bar.__exit__(None, None, None)
+    if report_path:
+        from ..files import write_atomic
+        from ..lab import arenareport
+
+        write_atomic(Path(report_path), arenareport.html(figures).encode("utf-8"))
     if output_format == "json":
         click.echo(json.dumps(figures, ensure_ascii=False, indent=2))
     else:
-        click.echo(arena.text_report(figures), nl=False)
+        click.echo(arena.matchup_report(figures) if matchups else arena.text_report(figures), nl=False)
+    if report_path:
+        click.echo(f"wrote {report_path}", err=True)
 
 
 @main.command()
 @click.argument("deck", type=click.Path(exists=True, dir_okay=False))
 @click.option("--bot", default=None, metavar="BOT",
-              help="Your opponent.  Janken Wars: random, greedy or yomi, with an exchange policy eager or hoard "
-              "(default yomi).  Other games: random, rollout:N or ismcts:N (default ismcts:200).")
+              help="Your opponent: random, rollout:N or ismcts:N for any game (default ismcts:200); on Janken "
+              "Wars also greedy or yomi, with an exchange policy eager or hoard (default yomi).")
 @click.option("--seat", type=click.IntRange(1, 16), default=1, show_default=True,
               help="Your seat (games other than Janken Wars).")
 @click.option("--seed", type=click.IntRange(0, 2**62), default=None,
@@ -267,10 +294,23 @@ def play(deck, bot, seat, seed, settings, lang) -> None:
     bot = bot or "yomi"
     rules = _rules_or_exit(result, settings)
     _announce_hazards(result, rules)
-    try:
-        make_player(bot, random.Random(0))
-    except ValueError as error:
-        raise click.UsageError(f"--bot: {error}") from error
+    if _janken_players(bot):
+        try:
+            make_player(bot, random.Random(0))
+        except ValueError as error:
+            raise click.UsageError(f"--bot: {error}") from error
+        opponent = make_player
+    else:
+        from ..games.janken_wars import SearchPlayer
+        from ..games.search import parse_bot
+
+        try:
+            parse_bot(bot, {"greedy": None, "yomi": None})
+        except ValueError as error:
+            raise click.UsageError(f"--bot: {error}") from error
+
+        def opponent(name, rng):
+            return SearchPlayer(name, rng, result.deck)
     compiled = compile_deck(result.deck, result.profile, rules)
     rng = random.Random(seed)
     game = Game(compiled, [None, None], rng)
@@ -284,7 +324,7 @@ def play(deck, bot, seat, seed, settings, lang) -> None:
 
     console = Console(read=read, write=click.echo, language=language)
     describer = Describer(game, result.profile, language, human=0)
-    game.players = [Human(console, describer), make_player(bot, random.Random(rng.getrandbits(64)))]
+    game.players = [Human(console, describer), opponent(bot, random.Random(rng.getrandbits(64)))]
     game.listener = Narrator(game, console, describer)
     console.say(console.words["intro"].format(title=result.deck.title, bot=bot, seed=seed))
     console.say(console.words["goal"].format(stars=rules.stars_to_win, cost=rules.star_cost))

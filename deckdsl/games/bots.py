@@ -322,7 +322,8 @@ def parse_player(name: str) -> tuple[str, str]:
     strategy, _, exchange = name.strip().partition(":")
     exchange = exchange or "eager"
     if strategy not in STRATEGIES:
-        raise ValueError(f"no strategy `{strategy}` (the strategies are {', '.join(STRATEGIES)})")
+        raise ValueError(f"no strategy `{strategy}` (the strategies are {', '.join(STRATEGIES)}; the bots for "
+                         "any game, rollout:N and ismcts:N, play too)")
     if exchange not in EXCHANGES:
         raise ValueError(f"no exchange policy `{exchange}` (the policies are {', '.join(EXCHANGES)})")
     return strategy, exchange

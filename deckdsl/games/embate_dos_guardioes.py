@@ -31,6 +31,8 @@ ORDINAL = ["1ª", "2ª", "3ª", "4ª", "5ª", "6ª"]
 
 
 class EmbateEngine(Engine):
+    card_use = "drafted and kept"
+
     def __init__(self, deck: ast.Deck, profile: Profile, settings: dict):
         self.name, self.seats = profile.name, 2
         cards = [card for card in deck.cards for _ in range(card.copies)]
@@ -187,6 +189,12 @@ class EmbateState(State):
                 "guardians_revealed": self.counts["guardians_revealed"],
                 "bluff_ending": 1.0 if self.reason.startswith("blefe") else 0.0,
                 "draw": 1.0 if self.winner == -1 else 0.0}
+
+    def cards_of(self, seat: int) -> list[str]:
+        """The cards `seat` drafted and kept after the negotiation: its guardians and its hand, wherever
+        they lie at the end."""
+        own = [self.g1[seat], self.g2[seat], self.clash[seat], *self.hands[seat], *self.piles[seat], *self.duel[seat]]
+        return sorted({self.engine.names[card] for card in own if card is not None})
 
     # -- the phases ------------------------------------------------------------------------------------
 

@@ -122,6 +122,8 @@ class QueensVsKingsState(State):
         self.discard: list[list[int]] = [[], []]
         self.won: list[list[int]] = [[], []]
         self.table: list[tuple[int, int]] = []
+        self.plays: list[list[int]] = [[], []]
+        """The cards each seat played to a climb, in order (for the per-card figures)."""
         self.skirmish, self.starter, self.turn, self.phase = 0, red, red, PLAY
         self.owed = [0, 0]
         self.played = [False, False]
@@ -230,9 +232,14 @@ class QueensVsKingsState(State):
             return
         self.hand[seat].remove(action)
         self.table.append((seat, action))
+        self.plays[seat].append(action)
         self.played[seat], self.passes, self.last_pass = True, 0, False
         self.stats["cards_played"] += 1
         self.turn = 1 - seat
+
+    def cards_of(self, seat: int) -> list[str]:
+        """The cards `seat` played to a climb."""
+        return sorted({self.engine.cards[card].name for card in self.plays[seat]})
 
     def mana(self, seat: int) -> int:
         return sum(self.engine.cards[c].mana for c in self.won[seat])
@@ -277,7 +284,7 @@ class QueensVsKingsState(State):
     def clone(self) -> QueensVsKingsState:
         copy = object.__new__(QueensVsKingsState)
         copy.__dict__.update(self.__dict__)
-        for name in ("main", "extra", "hand", "discard", "won"):
+        for name in ("main", "extra", "hand", "discard", "won", "plays"):
             setattr(copy, name, [list(cards) for cards in getattr(self, name)])
         copy.colour, copy.table, copy.owed, copy.played = list(self.colour), list(self.table), list(self.owed), list(self.played)
         copy.stats = dict(self.stats)
@@ -323,6 +330,8 @@ class QueensVsKingsState(State):
 
 class QueensVsKingsEngine(Engine):
     seats = 2
+
+    card_use = "played"
 
     def __init__(self, deck: ast.Deck, profile: Profile, settings: dict):
         self.name = profile.name

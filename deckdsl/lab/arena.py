@@ -13,7 +13,7 @@ import random as _random
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..games.interface import Engine, engine_for
+from ..games.interface import Engine, engine_for, parameters
 from ..games.search import make_bot, parse_bot
 from ..lang import ast
 from ..profiles.profile import Profile
@@ -23,7 +23,8 @@ from .sim import CHUNK, _mean_ci, _quantile, _rate, _round, game_rng
 @dataclass
 class Tally:
     """Counters over games: wins per seat (a cooperative game counts successes in `wins[0]`), draws,
-    the number of actions per game, and the sums of the engine's figures."""
+    the number of actions per game, the sums of the engine's figures, and per card (`State.cards_of`)
+    [seats that had it, of them in a decided game, of them winners]."""
 
     seats: int
     games: int = 0
@@ -31,11 +32,13 @@ class Tally:
     draws: int = 0
     actions: Counter = field(default_factory=Counter)
     sums: dict[str, float] = field(default_factory=dict)
+    cards: dict[str, list[int]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.wins = self.wins or [0] * self.seats
 
-    def add(self, returns: list[float], actions: int, figures: dict[str, float], cooperative: bool) -> None:
+    def add(self, returns: list[float], actions: int, figures: dict[str, float], cooperative: bool,
+            cards: list[list[str]] = ()) -> None:
         self.games += 1
         self.actions[actions] += 1
         for name, value in figures.items():
@@ -45,10 +48,17 @@ class Tally:
             return
         best = max(returns)
         winners = [seat for seat, value in enumerate(returns) if value == best]
-        if len(winners) == 1 and best > min(returns):
+        decided = len(winners) == 1 and best > min(returns)
+        if decided:
             self.wins[winners[0]] += 1
         else:
             self.draws += 1
+        for seat, names in enumerate(cards):
+            for name in names:
+                counts = self.cards.setdefault(name, [0, 0, 0])
+                counts[0] += 1
+                counts[1] += decided
+                counts[2] += decided and winners[0] == seat
 
     def merge(self, other: Tally) -> None:
         self.games += other.games
@@ -57,6 +67,8 @@ class Tally:
         self.actions.update(other.actions)
         for name, value in other.sums.items():
             self.sums[name] = self.sums.get(name, 0.0) + value
+        for name, counts in other.cards.items():
+            self.cards[name] = [a + b for a, b in zip(self.cards.get(name, [0, 0, 0]), counts, strict=True)]
 
 
 def play_chunk(engine: Engine, players: tuple[str, ...], seed: int, start: int, stop: int) -> Tally:
@@ -70,7 +82,8 @@ def play_chunk(engine: Engine, players: tuple[str, ...], seed: int, start: int, 
         while not state.is_terminal():
             state.apply(bots[state.current_player()].act(state))
             actions += 1
-        tally.add(state.returns(), actions, state.figures(), engine.cooperative)
+        tally.add(state.returns(), actions, state.figures(), engine.cooperative,
+                  [state.cards_of(seat) for seat in range(engine.seats)])
     return tally
 
 
@@ -119,13 +132,33 @@ def simulate(deck: ast.Deck, profile: Profile, settings: dict[str, str], *, game
                 total.merge(tally)
                 if progress:
                     progress(task[3] - task[2])
-    return figures(total, engine, deck, seed=seed, players=players)
+    found = figures(total, engine, deck, seed=seed, players=players)
+    found["rules"] = parameters(deck, profile, settings)
+    return found
+
+
+def matchups(deck: ast.Deck, profile: Profile, settings: dict[str, str], *, strategies: list[str], games: int,
+             seed: int, jobs: int = 1, progress=None) -> dict:
+    """Every pair of `strategies` (each against itself too) in a two-seat game: the row bot's win rate
+    seated first against the column bot, and each pairing's figures (as `deckdsl.lab.sim.matchups`)."""
+    size = len(strategies)
+    matrix: list[list[dict | None]] = [[None] * size for _ in range(size)]
+    pairings = []
+    for row in range(size):
+        for column in range(size):
+            found = simulate(deck, profile, settings, games=games, seed=seed,
+                             players=(strategies[row], strategies[column]), jobs=jobs, progress=progress)
+            matrix[row][column] = found["win_rate"][0]
+            pairings.append(found)
+    return {"deck": deck.title, "game": pairings[0]["game"], "strategies": list(strategies), "games": games,
+            "seed": seed, "win_rate": matrix, "pairings": pairings, "rules": pairings[0]["rules"]}
 
 
 def figures(tally: Tally, engine: Engine, deck: ast.Deck, *, seed: int, players: tuple[str, ...]) -> dict:
     games = tally.games
     mean, ci = _mean_ci(tally.actions)
-    found: dict = {"deck": deck.title, "game": engine.name, "games": games, "seed": seed, "players": list(players)}
+    found: dict = {"deck": deck.title, "game": engine.name, "games": games, "seed": seed, "players": list(players),
+                   "cooperative": engine.cooperative}
     if engine.cooperative:
         found["success_rate"] = _rate(tally.wins[0], games)
     else:
@@ -136,10 +169,53 @@ def figures(tally: Tally, engine: Engine, deck: ast.Deck, *, seed: int, players:
     found["actions"] = {
         "mean": _round(mean), "ci95": ci, "median": _quantile(tally.actions, 0.5),
         "p95": _quantile(tally.actions, 0.95), "min": min(tally.actions, default=0),
-        "max": max(tally.actions, default=0),
+        "max": max(tally.actions, default=0), "histogram": {str(n): tally.actions[n] for n in sorted(tally.actions)},
     }
     found["figures"] = {name: _round(total / games if games else 0) for name, total in sorted(tally.sums.items())}
+    if tally.cards:
+        found["card_use"] = engine.card_use
+        found["cards"] = _cards(tally, deck)
     return found
+
+
+def _cards(tally: Tally, deck: ast.Deck) -> dict:
+    """Per card, in the deck's order: how often a seat had it (`State.cards_of`), how often such a seat
+    won a decided game, how often a seat without it did, and the difference (`win_contribution`, in
+    the same sense as Janken Wars' figure: where to look first, not a cause)."""
+    decided_seats, wins = (tally.games - tally.draws) * tally.seats, sum(tally.wins)
+    order = {card.name: index for index, card in enumerate(deck.cards)}
+    cards = {}
+    for name in sorted(tally.cards, key=lambda name: (order.get(name, len(order)), name)):
+        held, decided, won = tally.cards[name]
+        others, others_won = decided_seats - decided, wins - won
+        cards[name] = {
+            "had": held, "had_per_game": _round(held / tally.games if tally.games else 0),
+            "winner_rate": _rate(won, decided), "others_rate": _rate(others_won, others),
+            "win_contribution": _round(won / decided - others_won / others) if decided and others else None,
+        }
+    return cards
+
+
+def _title(result: dict) -> str:
+    """`Deck (Game)`, or the deck's title alone when it is the game's name."""
+    return result["deck"] if result["deck"] == result["game"] else f"{result['deck']} ({result['game']})"
+
+
+def matchup_report(result: dict) -> str:
+    """The matchup matrix for the terminal: the row bot's win rate seated first, with its 95% CI."""
+    names = result["strategies"]
+    width = max(12, *(len(name) for name in names))
+    lines = [f"{_title(result)}: every pairing, {result['games']:,} games each, seed "
+             f"{result['seed']}; the row bot seated first, its win rate in decided games:",
+             " " * (width + 2) + "".join(f"{name[:20]:>22}" for name in names)]
+
+    def cell(rate: dict) -> str:
+        low, high = rate["ci95"]
+        return f"{100 * rate['rate']:.1f}% [{100 * low:.0f}–{100 * high:.0f}]"
+
+    for name, row in zip(names, result["win_rate"], strict=True):
+        lines.append(f"  {name:<{width}}" + "".join(f"{cell(rate):>22}" for rate in row))
+    return "\n".join(lines) + "\n"
 
 
 def text_report(result: dict) -> str:
@@ -149,7 +225,7 @@ def text_report(result: dict) -> str:
         low, high = rate["ci95"]
         return f"{rate['rate'] * 100:.1f}% [{low * 100:.1f}–{high * 100:.1f}]"
 
-    lines = [f"{result['deck']} ({result['game']}): {result['games']:,} games, seed {result['seed']}, "
+    lines = [f"{_title(result)}: {result['games']:,} games, seed {result['seed']}, "
              f"players {', '.join(result['players'])}"]
     if "success_rate" in result:
         lines.append(f"  success rate      {pct(result['success_rate'])}")
@@ -161,4 +237,13 @@ def text_report(result: dict) -> str:
     lines.append(f"  actions per game  mean {actions['mean']:.1f}, median {actions['median']}, p95 {actions['p95']}")
     for name, value in result["figures"].items():
         lines.append(f"  {name:<17} {value:g} per game")
+    cards = result.get("cards")
+    if cards:
+        lines.append("  cards (a seat that had it wins; vs seats without it):")
+        width = min(28, max(len(name) for name in cards))
+        ranked = sorted(cards.items(), key=lambda item: -(item[1]["win_contribution"] or 0))
+        for name, card in ranked:
+            change = card["win_contribution"]
+            lines.append(f"    {name[:width]:<{width}}  {pct(card['winner_rate'])}  "
+                         + ("—" if change is None else f"{100 * change:+.1f} pts"))
     return "\n".join(lines) + "\n"

@@ -286,7 +286,7 @@ def _histogram(prefix: str, kind: str, counts: dict, *, unit: str, what: str, ti
     return _svg(prefix, kind, width, height, title, desc, *body)
 
 
-def _contribution_chart(prefix: str, cards: dict) -> Markup:
+def _contribution_chart(prefix: str, cards: dict, holder: str = "taker", had: str = "took") -> Markup:
     """Per card, how much more often a player who took it won than one who did not (percentage points),
     as bars diverging from 0, best first: the cards that decide games stand out.  Not causal — a card
     taken by the player who is already winning scores high too — but it is where to look first."""
@@ -307,19 +307,19 @@ def _contribution_chart(prefix: str, cards: dict) -> Markup:
         y, value, taker = top + index * row_h, card["win_contribution"], card["winner_rate"]
         body.append(_text(label_w - 8, y + 17, _clip(name, 26), anchor="end"))
         if value is None:
-            body.append(_text(zero + 6, y + 17, "no figure: every player took it, or none did", size=12,
+            body.append(_text(zero + 6, y + 17, f"no figure: every player {had} it, or none did", size=12,
                               fill=MUTED))
             continue
         bar_w = plot_w / 2 * abs(value) / limit
-        tip = (f"{name}: {_signed(100 * value)} points; its taker won {_rate_text(taker)}; "
+        tip = (f"{name}: {_signed(100 * value)} points; its {holder} won {_rate_text(taker)}; "
                f"players without it won {_rate_text(card['others_rate'])}")
         body.append(_tag("rect", _tag("title", tip), class_="bar " + ("pos" if value >= 0 else "neg"),
                          x=zero if value >= 0 else zero - bar_w, y=y + 5, width=max(bar_w, 1), height=row_h - 10,
                          fill=BLUE if value >= 0 else ORANGE))
         body.append(_text(label_w + plot_w + 10, y + 17,
-                          f"{_signed(100 * value)} pts · taker wins {_pct(taker['rate'])} [{_ci(taker, 0)}]",
+                          f"{_signed(100 * value)} pts · {holder} wins {_pct(taker['rate'])} [{_ci(taker, 0)}]",
                           size=12))
-    desc = ("Win rate of the players who took each card minus that of the players who did not, in "
+    desc = (f"Win rate of the players who {had} each card minus that of the players who did not, in "
             "percentage points, best first: " + "; ".join(
                 f"{name} {'no figure' if c['win_contribution'] is None else _signed(100 * c['win_contribution'])}"
                 for name, c in rows) + ".")
