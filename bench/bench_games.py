@@ -40,7 +40,7 @@ def main() -> None:
     print("   cooperative game every seat plays the bot named, and the figure is the table's success")
     matches = [(name, "ismcts:50", "random") for name in DECKS if name != "cooperativo"]
     matches += [("cooperativo", bot, bot) for bot in ("random", "rollout:5", "ismcts:200")]
-    matches += [("janken-wars", "ismcts:50", "greedy"), ("janken-wars", "ismcts:200", "greedy")]
+    matches += [("janken-wars", "ismcts:200", "greedy"), ("janken-wars", "ismcts:200", "yomi")]
     for name, bot, other in matches:
         result = deckdsl.load(ROOT / "decks" / f"{name}.deck")
         seats = _seats(result)
