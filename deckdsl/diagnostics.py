@@ -117,6 +117,26 @@ class Label:
 
 
 @dataclass(frozen=True)
+class Edit:
+    """Replace the text of `span` (its `start`/`end` offsets count; an empty span inserts) by `text`."""
+
+    span: Span
+    text: str
+
+
+@dataclass(frozen=True)
+class Fix:
+    """A change that resolves a diagnostic: what it does in words (replace `conditon` by
+    `condition`), its edits (never overlapping), and whether it is safe — it keeps the designer's
+    meaning for certain, so `check --fix` applies it; an unsafe fix (a guess among several readings, an
+    addendum skeleton to fill in) waits for `--unsafe-fixes` or the editor's code action."""
+
+    message: str
+    edits: tuple[Edit, ...]
+    safe: bool = True
+
+
+@dataclass(frozen=True)
 class Diagnostic:
     """One finding.
 
@@ -125,7 +145,8 @@ class Diagnostic:
     `notes`: facts that back the finding up (a concrete situation where two orders differ …), one
     sentence each.  `help`: what to do, when there is something useful to say.  `path`: the file (set
     by the loader).  `severity`: defaults to the code's.  `cards`: the names of the cards a balance
-    finding compares, the one at fault first (what `check --evidence` plays).
+    finding compares, the one at fault first (what `check --evidence` plays).  `fix`: the change
+    that resolves it, when one can be said as edits (`check --fix`, the editor's code actions).
     """
 
     code: str
@@ -137,6 +158,7 @@ class Diagnostic:
     severity: Severity = field(default=None)  # type: ignore[assignment]
     notes: tuple[str, ...] = ()
     cards: tuple[str, ...] = ()
+    fix: Fix | None = None
 
     def __post_init__(self) -> None:
         if self.code not in CODES:

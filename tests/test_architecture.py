@@ -18,7 +18,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "deckdsl"
 STAGES: list[tuple[str, list[str | tuple[str, ...]]]] = [
     ("", ["span", "diagnostics", "files"]),
     ("profiles", ["fields", "gamefile", "profile", "scaffold", "__init__"]),
-    ("lang", ["ast", "build", "slips", "syntax", "parse", "__init__"]),
+    ("lang", ["ast", "build", "slips", "syntax", "parse", "fmt", "__init__"]),
     ("check", ["polarity", "config", "figures", ("guidelines", "rule", "hazards", "semantics", "art", "coverage", "explain", "rules", "registry", "__init__"),
                "suppress", "report", "docs"]),
     ("text", ["writer", "__init__"]),
@@ -26,7 +26,8 @@ STAGES: list[tuple[str, list[str | tuple[str, ...]]]] = [
     ("games", ["interface", ("janken", "embate_dos_guardioes", "cooperativo", "queens_vs_kings"), ("search", "bots"), ("janken_wars", "play", "table"), "__init__"]),
     ("lab", ["sim", "evidence", "arena", "simreport", "arenareport", "__init__"]),
     ("", ["__init__"]),
-    ("cli", ["common", ("checking", "reading", "printing", "playing", "__init__")]),
+    ("editor", [("highlight", "lsp", "preview"), "__init__"]),
+    ("cli", ["common", ("checking", "reading", "printing", "playing", "formatting", "serving", "previewing", "__init__")]),
     ("", ["__main__"]),
 ]
 RANK = {

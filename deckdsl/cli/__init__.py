@@ -4,7 +4,8 @@ Heavy modules (pydantic's JSON machinery, the renderer) are imported inside the 
 them, so `deckdsl check` starts fast.
 
 The commands live in modules by capability: `checking` (check, explain, rule, rules), `reading` (show,
-text, ast, schema, new), `printing` (render), `playing` (simulate, play); `common` holds what they share.
+text, ast, schema, new), `printing` (render), `playing` (simulate, play), `formatting` (fmt), `serving`
+(lsp), `previewing` (preview); `common` holds what they share.
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ def main() -> None:
 
 
 # The command modules register their commands on `main` when imported (`deckdsl --help` lists them by name).
-from . import checking, playing, printing, reading  # noqa: E402
+from . import checking, formatting, playing, previewing, printing, reading, serving  # noqa: E402
 from .checking import (  # noqa: E402
     _add_evidence, _codes_option, _evidence_options, _nothing, check, explain, rule, rules,
 )
@@ -67,5 +68,6 @@ __all__ = [
     "simulate", "play",
     "_deck_files", "_load_or_exit", "_exit_for", "_table", "_evidence_options", "_add_evidence", "_nothing",
     "_codes_option", "_without_spans", "_rules_or_exit", "_playable_or_exit", "_announce_hazards",
-    "_engine_failure", "_SET_HELP", "checking", "playing", "printing", "reading",
+    "_engine_failure", "_SET_HELP", "checking", "playing", "printing", "reading", "formatting", "serving",
+    "previewing",
 ]
