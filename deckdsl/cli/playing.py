@@ -162,6 +162,10 @@ def simulate(deck, games, seed, players, matchups, jobs, settings, output_format
     from ..lab import sim
 
     result = _playable_or_exit(deck)
+    if matchups is not None and not [name for name in matchups.split(",") if name.strip()]:
+        raise click.UsageError("--matchups: name at least one bot, e.g. --matchups random,greedy")
+    if report_path:
+        _check_writable(Path(report_path), "--report")
     if not _is_janken(result.profile) or not _janken_players(matchups or players or "random"):
         _simulate_any(result, games, seed, players or "random", matchups, jobs, settings, output_format, report_path)
         return
@@ -199,16 +203,41 @@ def simulate(deck, games, seed, players, matchups, jobs, settings, output_format
             bar.__exit__(None, None, None)
     figures["unresolved_hazards"] = hazards
     if report_path:
-        from ..files import write_atomic
         from ..lab import simreport
 
-        write_atomic(Path(report_path), simreport.html(figures).encode("utf-8"))
+        _write_report(Path(report_path), simreport.html(figures))
     if output_format == "json":
         click.echo(json.dumps(figures, ensure_ascii=False, indent=2))
     else:
         click.echo(sim.matchup_report(figures) if matchups else sim.text_report(figures), nl=False)
     if report_path:
         click.echo(f"wrote {report_path}", err=True)
+
+
+def _check_writable(target: Path, option: str) -> None:
+    """Refuse, before a long run, an output the run could not write at its end."""
+    import os
+
+    folder = target.parent
+    if target.is_dir():
+        raise click.UsageError(f"{option}: `{target}` is a folder, not a file")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise click.UsageError(f"{option}: cannot create the folder `{folder}` ({error.strerror or error})") from error
+    if not os.access(folder, os.W_OK):
+        raise click.UsageError(f"{option}: the folder `{folder}` is not writable")
+
+
+def _write_report(target: Path, html: str) -> None:
+    """The report, written atomically (a failed write leaves the old report as it was): exit 2 on failure."""
+    from ..files import write_atomic
+
+    try:
+        write_atomic(target, html.encode("utf-8"))
+    except OSError as error:
+        click.echo(f"deckdsl: cannot write {target}: {error.strerror or error}", err=True)
+        sys.exit(EXIT_ERROR)
 
 
 def _simulate_any(result, games, seed, players, matchups, jobs, settings, output_format, report_path) -> None:
@@ -244,10 +273,9 @@ def _simulate_any(result, games, seed, players, matchups, jobs, settings, output
         if bar is not None:
             bar.__exit__(None, None, None)
     if report_path:
-        from ..files import write_atomic
         from ..lab import arenareport
 
-        write_atomic(Path(report_path), arenareport.html(figures).encode("utf-8"))
+        _write_report(Path(report_path), arenareport.html(figures))
     if output_format == "json":
         click.echo(json.dumps(figures, ensure_ascii=False, indent=2))
     else:
@@ -316,13 +344,8 @@ def play(deck, bot, seat, seed, settings, lang) -> None:
     game = Game(compiled, [None, None], rng)
     language = lang or language_of(result.deck.language)
 
-    def read(question: str) -> str:
-        try:
-            return click.prompt(question, prompt_suffix=" > ", show_default=False, default="", err=False)
-        except click.Abort as stop:
-            raise EOFError() from stop
 
-    console = Console(read=read, write=click.echo, language=language)
+    console = Console(read=_read, write=click.echo, language=language)
     describer = Describer(game, result.profile, language, human=0)
     game.players = [Human(console, describer), opponent(bot, random.Random(rng.getrandbits(64)))]
     game.listener = Narrator(game, console, describer)
@@ -335,6 +358,15 @@ def play(deck, bot, seat, seed, settings, lang) -> None:
         console.say(console.words["left"])
     except EngineError as error:
         _engine_failure(error, result)
+
+
+def _read(question: str) -> str:
+    """A typed answer; the end of input, Ctrl-C or a closed stdin (`<&-`: `input()` then raises
+    RuntimeError, "lost sys.stdin") all mean the person left."""
+    try:
+        return click.prompt(question, prompt_suffix=" > ", show_default=False, default="", err=False)
+    except (click.Abort, RuntimeError) as stop:
+        raise EOFError() from stop
 
 
 def _play_any(result, bot: str, seat: int, seed: int, settings) -> None:
@@ -350,12 +382,7 @@ def _play_any(result, bot: str, seat: int, seed: int, settings) -> None:
     if seat > engine.seats:
         raise click.UsageError(f"--seat: {engine.name} has {engine.seats} seats")
 
-    def read(question: str) -> str:
-        try:
-            return click.prompt(question, prompt_suffix=" > ", show_default=False, default="", err=False)
-        except click.Abort as stop:
-            raise EOFError() from stop
 
     click.echo(table.words_for(result.deck.language)["intro"].format(
         title=result.deck.title, game=engine.name, seat=seat, bot=bot, seed=seed))
-    table.play(engine, seat - 1, bot, seed, read, click.echo, result.deck.language)
+    table.play(engine, seat - 1, bot, seed, _read, click.echo, result.deck.language)

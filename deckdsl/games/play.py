@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..text import card_text
+from .table import option_number
 from .janken import DECK, DISCARD, DOMAIN, HAND, STARS, SUPPLY, TABLE, ZONE_OWNER, Game, Player, Request
 
 WORDS: dict[str, dict] = {
@@ -127,8 +128,9 @@ class Console:
                 raise Quit() from stop
             if answer in self.words["quit"]:
                 raise Quit()
-            if answer.isdigit() and 1 <= int(answer) <= len(options):
-                return int(answer) - 1
+            number = option_number(answer, len(options))
+            if number is not None:
+                return number - 1
             self.say(self.words["again"].format(n=len(options)))
 
     def yes(self, question: str) -> bool:

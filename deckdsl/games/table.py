@@ -75,6 +75,15 @@ def play(engine: Engine, human: int, bot: str, seed: int, read: Callable[[str], 
     return returns
 
 
+def option_number(answer: str, count: int) -> int | None:
+    """The option (1 … `count`) a typed answer names, or None.  Only ASCII digits, and never more of them
+    than `count` has: `²` and `٣` are digits to `str.isdigit` but not to `int`, and 5,000 digits would
+    pass the first and break the second."""
+    if answer.isascii() and answer.isdigit() and len(answer) <= len(str(count)) and 1 <= int(answer) <= count:
+        return int(answer)
+    return None
+
+
 def _ask(state, read, write, words) -> int:
     actions = state.legal_actions()
     for number, action in enumerate(actions, 1):
@@ -86,6 +95,7 @@ def _ask(state, read, write, words) -> int:
             raise Quit() from stop
         if answer.casefold() in ("q", "quit", "sair", "выход"):
             raise Quit()
-        if answer.isdigit() and 1 <= int(answer) <= len(actions):
-            return actions[int(answer) - 1]
+        number = option_number(answer, len(actions))
+        if number is not None:
+            return actions[number - 1]
         write(words["number"].format(n=len(actions)))

@@ -1,0 +1,56 @@
+"""Inputs that once reached an internal error (../shared/crashes/README.md): each now ends in a clean
+usage error or a positioned diagnostic.  "Clean": exit 0 or 2 as the case says, and never the CLI's
+catch-all `deckdsl: internal error` nor a traceback."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+JANKEN = "decks/janken-wars.deck"
+
+
+def deckdsl(*args, stdin=None, closed_stdin=False):
+    return subprocess.run([sys.executable, "-m", "deckdsl", *map(str, args)], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120, input=None if closed_stdin else (stdin or ""),
+                          stdin=subprocess.DEVNULL if closed_stdin else None)
+
+
+def assert_clean(proc, code: int, *fragments: str):
+    output = proc.stdout + proc.stderr
+    assert proc.returncode == code, output
+    assert "internal error" not in output and "Traceback" not in output, output
+    for fragment in fragments:
+        assert fragment in output, output
+
+
+@pytest.mark.parametrize("answer", ["²", "٣", "9" * 5000, "-1", "1.0", " ３ "])
+def test_play_refuses_what_is_not_an_option_number_and_asks_again(answer):
+    proc = deckdsl("play", JANKEN, "--seed", "1", stdin=f"{answer}\nq\n")
+    assert_clean(proc, 0, "abandonada")
+    assert proc.stdout.count("sua jogada") >= 2  # asked again after the bad answer
+
+
+def test_play_with_stdin_closed_leaves_the_game():
+    for deck in (JANKEN, "decks/queens-vs-kings.deck"):
+        assert_clean(deckdsl("play", deck, "--seed", "1", closed_stdin=True), 0)
+
+
+def test_play_any_game_refuses_a_superscript_digit():
+    proc = deckdsl("play", "decks/embate-dos-guardioes.deck", "--seed", "1", "--bot", "random", stdin="²\nq\n")
+    assert_clean(proc, 0, "você saiu da partida")
+
+
+@pytest.mark.parametrize("deck", [JANKEN, "decks/embate-dos-guardioes.deck"])
+def test_simulate_matchups_of_nothing_is_a_usage_error(deck):
+    assert_clean(deckdsl("simulate", deck, "--games", "5", "--matchups", ",,,"), 2, "--matchups")
+
+
+@pytest.mark.parametrize("deck", [JANKEN, "decks/queens-vs-kings.deck"])
+def test_simulate_report_into_a_folder_it_cannot_make_fails_before_playing(deck):
+    proc = deckdsl("simulate", deck, "--games", "100000000", "--report", "/proc/nonexistent/x.html")
+    assert_clean(proc, 2, "--report", "/proc/nonexistent")
