@@ -54,3 +54,25 @@ def test_simulate_matchups_of_nothing_is_a_usage_error(deck):
 def test_simulate_report_into_a_folder_it_cannot_make_fails_before_playing(deck):
     proc = deckdsl("simulate", deck, "--games", "100000000", "--report", "/proc/nonexistent/x.html")
     assert_clean(proc, 2, "--report", "/proc/nonexistent")
+
+
+@pytest.mark.parametrize("option, value", [
+    ("--timeout", "nan"), ("--timeout", "inf"), ("--timeout", "1e300"), ("--safe", "1e308"), ("--safe", "nan"),
+    ("--bleed", "inf"), ("--gutter", "-1"), ("--back-offset", "nan,nan"), ("--back-offset", "1,x"),
+    ("--back-offset", "1e308,0"),
+])
+def test_render_options_out_of_range_are_usage_errors(option, value, tmp_path):
+    proc = deckdsl("render", JANKEN, option, value, "-o", tmp_path / "x.pdf")
+    assert_clean(proc, 2, option)
+    assert not (tmp_path / "x.pdf").exists()
+
+
+@pytest.mark.parametrize("where", ["/proc/nonexistent/x.pdf", "README.md/x.pdf"])
+def test_render_into_a_folder_it_cannot_make_is_a_usage_error(where):
+    assert_clean(deckdsl("render", JANKEN, "-o", where), 2, "--output")
+
+
+def test_render_into_a_folder_writes_the_deck_name_inside_it(tmp_path):
+    proc = deckdsl("render", JANKEN, "-o", f"{tmp_path / 'new'}/")
+    assert_clean(proc, 0)
+    assert (tmp_path / "new" / "janken-wars.pdf").read_bytes().startswith(b"%PDF")

@@ -51,3 +51,40 @@ def _table(rows: list[list[str]], numeric: set[int], rule_after_header: bool = F
         ).rstrip())
         if index == 0 and rule_after_header:
             click.echo("  ".join("-" * w for w in widths))
+
+
+class Finite(click.ParamType):
+    """A number in [`low`, `high`], refused at parse time otherwise — NaN and the infinities included,
+    which a plain float option lets through to fail deep inside a render."""
+
+    name = "number"
+
+    def __init__(self, low: float, high: float, unit: str = "") -> None:
+        self.low, self.high, self.unit = low, high, unit
+
+    def convert(self, value, param, ctx) -> float:
+        import math
+
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"`{value}` is not a number", param, ctx)
+        if not math.isfinite(number) or not self.low <= number <= self.high:
+            self.fail(f"`{value}` is outside {self.low:g}–{self.high:g}{self.unit}", param, ctx)
+        return number
+
+
+def check_writable(target: Path, option: str) -> None:
+    """Refuse, before a long run, an output file the run could not write at its end: a folder in its
+    place, a parent that cannot be made (under a file, in /proc), a parent that is not writable."""
+    import os
+
+    folder = target.parent
+    if target.is_dir():
+        raise click.UsageError(f"{option}: `{target}` is a folder, not a file")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise click.UsageError(f"{option}: cannot create the folder `{folder}` ({error.strerror or error})") from error
+    if not os.access(folder, os.W_OK):
+        raise click.UsageError(f"{option}: the folder `{folder}` is not writable")

@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 
 from . import main
-from .common import EXIT_ERROR, EXIT_FINDINGS, _load_or_exit
+from .common import EXIT_ERROR, EXIT_FINDINGS, _load_or_exit, check_writable
 
 
 def _rules_or_exit(result, settings: tuple[str, ...]):
@@ -165,7 +165,7 @@ def simulate(deck, games, seed, players, matchups, jobs, settings, output_format
     if matchups is not None and not [name for name in matchups.split(",") if name.strip()]:
         raise click.UsageError("--matchups: name at least one bot, e.g. --matchups random,greedy")
     if report_path:
-        _check_writable(Path(report_path), "--report")
+        check_writable(Path(report_path), "--report")
     if not _is_janken(result.profile) or not _janken_players(matchups or players or "random"):
         _simulate_any(result, games, seed, players or "random", matchups, jobs, settings, output_format, report_path)
         return
@@ -212,21 +212,6 @@ def simulate(deck, games, seed, players, matchups, jobs, settings, output_format
         click.echo(sim.matchup_report(figures) if matchups else sim.text_report(figures), nl=False)
     if report_path:
         click.echo(f"wrote {report_path}", err=True)
-
-
-def _check_writable(target: Path, option: str) -> None:
-    """Refuse, before a long run, an output the run could not write at its end."""
-    import os
-
-    folder = target.parent
-    if target.is_dir():
-        raise click.UsageError(f"{option}: `{target}` is a folder, not a file")
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise click.UsageError(f"{option}: cannot create the folder `{folder}` ({error.strerror or error})") from error
-    if not os.access(folder, os.W_OK):
-        raise click.UsageError(f"{option}: the folder `{folder}` is not writable")
 
 
 def _write_report(target: Path, html: str) -> None:
