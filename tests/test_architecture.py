@@ -18,9 +18,9 @@ PACKAGE = Path(__file__).resolve().parent.parent / "deckdsl"
 STAGES: list[tuple[str, list[str | tuple[str, ...]]]] = [
     ("", ["span", "diagnostics", "files"]),
     ("profiles", ["fields", "gamefile", "profile", "scaffold", "__init__"]),
-    ("lang", ["ast", "build", "slips", "syntax", "parse", "fmt", "__init__"]),
+    ("lang", ["ast", "spelling", "build", "slips", "syntax", "parse", "fmt", "__init__"]),
     ("check", ["polarity", "config", "figures", ("guidelines", "rule", "hazards", "semantics", "art", "coverage", "explain", "rules", "registry", "__init__"),
-               "suppress", "report", "docs"]),
+               "suppress", "fixes", "report", "docs"]),
     ("text", ["writer", "__init__"]),
     ("printing", ["layout", "render", "__init__"]),
     ("games", ["interface", ("janken", "embate_dos_guardioes", "cooperativo", "queens_vs_kings"), ("search", "bots"), ("janken_wars", "play", "table"), "__init__"]),

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from pathlib import Path
+from pathlib import Path, PurePath
 
-from ..diagnostics import Diagnostic, did_you_mean
+from ..diagnostics import Diagnostic, Fix
 from ..lang import ast
+from ..lang.spelling import plainly_quoted, quoted, replace, suggest, tail
 
 _URL = re.compile(r"[A-Za-z][\w+.-]*:")
 _DRIVE = re.compile(r"[A-Za-z]:[\\/]")
@@ -35,11 +36,22 @@ def art_problems(deck: ast.Deck, folder: Path) -> Iterator[Diagnostic]:
         elif not path.is_file():
             near = path.parent if path.parent.is_dir() and path.parent.is_relative_to(root) else None
             names = sorted(p.name for p in near.iterdir() if p.is_file()) if near else []
-            suggestion = did_you_mean(path.name, names)
+            suggestion = suggest(path.name, names)
             yield Diagnostic(
                 "DK302", f"the image `{card.art}` does not exist; the card is printed without it", span,
-                help=suggestion or "check the path, relative to the deck file",
+                help=suggestion.help if suggestion else "check the path, relative to the deck file",
+                fix=_fix(card, span, suggestion.word) if suggestion and "art" in card.field_spans else None,
             )
+
+
+def _fix(card: ast.Card, span, name: str) -> Fix | None:
+    """The closest file of the folder instead of the missing one: never safe (the picture may just not
+    be drawn yet), and offered only when the path is written plainly (its quotes end the field)."""
+    written = PurePath(card.art).name
+    if not written or not card.art.endswith(written) or not plainly_quoted(card.art):
+        return None
+    art = card.art[: len(card.art) - len(written)] + name
+    return replace(card.art, tail(span, len(quoted(card.art))), art, quoted(art), safe=False)
 
 
 def _outside(art: str, span) -> Diagnostic:

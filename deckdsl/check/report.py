@@ -1,11 +1,17 @@
-"""Views of diagnostics: `full` (rustc/ruff style), `concise`, `json` and `github` annotations."""
+"""Views of diagnostics: `full` (rustc/ruff style), `concise`, `json`, `github` annotations and `sarif`.
+
+A diagnostic's fix (`Diagnostic.fix`) shows in each: `full` ends with `= fix: … (safe, --fix)` (or
+`(unsafe, --fix --unsafe-fixes)`), `concise` marks a safe fix `[*]` as ruff does, `json` has a `fix`
+object (or null) with its edits, `sarif` a `fixes` entry of replacements.
+"""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterable
 
-from ..diagnostics import CODES, Diagnostic, Severity
+from ..diagnostics import CODES, Diagnostic, Fix, Severity
+from .fixes import describe
 
 
 _split: tuple[str, list[str]] | None = None
@@ -54,14 +60,17 @@ def full(diagnostic: Diagnostic, text: str) -> str:
         out.append(f"{gutter} = note: {note}")
     if diagnostic.help:
         out.append(f"{gutter} = help: {diagnostic.help}")
+    if diagnostic.fix is not None:
+        out.append(f"{gutter} = fix: {describe(diagnostic.fix)}")
     return "\n".join(out)
 
 
 def concise(diagnostic: Diagnostic) -> str:
     span = diagnostic.span
+    mark = "[*] " if diagnostic.fix is not None and diagnostic.fix.safe else ""
     return (
         f"{diagnostic.path}:{span.line}:{span.column}: "
-        f"{diagnostic.severity.value}[{diagnostic.code}] {diagnostic.message}"
+        f"{diagnostic.severity.value}[{diagnostic.code}] {mark}{diagnostic.message}"
     )
 
 
@@ -84,13 +93,35 @@ def as_dict(diagnostic: Diagnostic) -> dict:
              "end_line": label.span.end_line, "end_column": label.span.end_column}
             for label in diagnostic.labels
         ],
+        "fix": fix_dict(diagnostic.fix),
     }
 
 
-def to_json(diagnostics: Iterable[Diagnostic], files: int) -> str:
+def fix_dict(fix: Fix | None) -> dict | None:
+    """A fix as JSON: its message, whether it is safe, and its edits (character offsets `start`/`end` into
+    the file and the same place as lines and columns, both 1-based, the end exclusive; `text` replaces
+    it, an empty range inserts)."""
+    if fix is None:
+        return None
+    return {
+        "message": fix.message,
+        "safe": fix.safe,
+        "edits": [
+            {"start": edit.span.start, "end": edit.span.end, "line": edit.span.line, "column": edit.span.column,
+             "end_line": edit.span.end_line, "end_column": edit.span.end_column, "text": edit.text}
+            for edit in fix.edits
+        ],
+    }
+
+
+def to_json(diagnostics: Iterable[Diagnostic], files: int, fixed: list[dict] | None = None) -> str:
+    """The JSON report; `fixed`, with `check --fix`: what was fixed (`path`, `code`, `message`, `safe`)."""
     items = [as_dict(d) for d in diagnostics]
     summary = {s.value: sum(1 for d in items if d["severity"] == s.value) for s in Severity}
-    return json.dumps({"files": files, "summary": summary, "diagnostics": items}, ensure_ascii=False, indent=2)
+    log = {"files": files, "summary": summary, "diagnostics": items}
+    if fixed is not None:
+        log["fixed"] = fixed
+    return json.dumps(log, ensure_ascii=False, indent=2)
 
 
 def _escape_data(value: str) -> str:
@@ -150,6 +181,8 @@ def to_sarif(diagnostics: Iterable[Diagnostic], rules: Iterable, version: str) -
                 }
             }],
         }
+        if diagnostic.fix is not None:
+            result["fixes"] = [_sarif_fix(diagnostic.fix, diagnostic.path)]
         if diagnostic.labels:
             result["relatedLocations"] = [
                 {
@@ -173,6 +206,28 @@ def to_sarif(diagnostics: Iterable[Diagnostic], rules: Iterable, version: str) -
         }],
     }
     return json.dumps(log, ensure_ascii=False, indent=2)
+
+
+def _sarif_fix(fix: Fix, path: str | None) -> dict:
+    """A SARIF `fix`: one artifact change whose replacements are the edits (a region with equal start and
+    end deletes nothing: an insertion).  Columns and offsets count Unicode code points (`columnKind`)."""
+    return {
+        "description": {"text": fix.message + ("" if fix.safe else " (unsafe: check it keeps the deck's meaning)")},
+        "artifactChanges": [{
+            "artifactLocation": {"uri": _uri(path)},
+            "replacements": [
+                {
+                    "deletedRegion": {
+                        "startLine": edit.span.line, "startColumn": edit.span.column,
+                        "endLine": edit.span.end_line, "endColumn": edit.span.end_column,
+                        "charOffset": edit.span.start, "charLength": edit.span.end - edit.span.start,
+                    },
+                    "insertedContent": {"text": edit.text},
+                }
+                for edit in fix.edits
+            ],
+        }],
+    }
 
 
 def _uri(path: str | None) -> str:

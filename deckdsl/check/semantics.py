@@ -7,12 +7,15 @@ raises (`test_semantics` builds one of every node to prove each is handled).  Ex
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Set
 from enum import Enum
 
-from ..diagnostics import Diagnostic, Label, did_you_mean
+from ..diagnostics import Diagnostic, Edit, Fix, Label
 from ..lang import ast
 from ..lang.parse import Gaps
+from ..lang.spelling import Suggestion, head, plainly_quoted, quoted, suggest, tail
+from ..lang.syntax import field_meaning
 from ..profiles.profile import Profile
 from ..span import Span
 from .hazards.order import contradictions
@@ -61,9 +64,11 @@ def analyze(
                     )
                 listed[ref.name] = ref
                 if ref.name not in names:
+                    suggestion = suggest(ref.name, sorted(names))
                     yield Diagnostic(
                         "DK111", f"the addendum names `{ref.name}`, which is not a card of this deck",
-                        ref.span, help=did_you_mean(ref.name, sorted(names)),
+                        ref.span, help=suggestion.help if suggestion else None,
+                        fix=suggestion.fix(ref.name, ref.span, quoted(suggestion.word)) if suggestion else None,
                     )
     yield from contradictions(deck)
 
@@ -79,27 +84,36 @@ def _header(deck: ast.Deck, profile: Profile | None) -> Iterator[Diagnostic]:
         return
     for meta in deck.meta:
         if meta.name not in META_FIELDS:
+            suggestion = suggest(meta.name, META_FIELDS)
             yield Diagnostic(
                 "DK116", f"unknown header field `{meta.name}`", meta.span,
-                help=did_you_mean(meta.name, META_FIELDS) or f"the header fields are {', '.join(META_FIELDS)}",
+                help=suggestion.help if suggestion else f"the header fields are {', '.join(META_FIELDS)}",
+                fix=suggestion.fix(meta.name, head(meta.span, len(meta.name))) if suggestion else None,
             )
     if profile is None:  # the parser reports a missing or broken profile (DK114, DK507)
         return
     for setting in deck.rules:
         parameter = profile.rules.get(setting.name)
         if parameter is None:
+            suggestion = suggest(setting.name, list(profile.rules))
             yield Diagnostic(
                 "DK115", f"{profile.name} has no rule parameter `{setting.name}`", setting.span,
-                help=did_you_mean(setting.name, list(profile.rules))
-                or f"the parameters are {', '.join(profile.rules)}",
+                help=suggestion.help if suggestion else f"the parameters are {', '.join(profile.rules)}",
+                fix=suggestion.fix(setting.name, head(setting.span, len(setting.name))) if suggestion else None,
             )
         elif parameter.parse(setting.value) is None:
+            written = str(setting.value)
+            suggestion = suggest(written, list(parameter.choices)) if parameter.choices else None
+            fix = None
+            if suggestion is not None and isinstance(setting.value, str):  # a word, the last of the line
+                fix = suggestion.fix(written, tail(setting.span, len(written)))
             yield Diagnostic(
                 "DK115",
                 f"`{setting.name}` must be {parameter.allowed()}, not `{setting.value}`",
                 setting.span,
-                help=(did_you_mean(str(setting.value), list(parameter.choices)) if parameter.choices else None)
-                or f"{setting.name}: {parameter.description} (default {parameter.default})",
+                help=suggestion.help if suggestion else f"{setting.name}: {parameter.description} "
+                f"(default {parameter.default})",
+                fix=fix,
             )
 
 
@@ -146,6 +160,9 @@ def _card(card: ast.Card, profile: Profile | None, skipped: frozenset[str] = fro
             definitions[0].span,
             labels=(Label(card.field_spans["value"], "value written here"),) if "value" in card.field_spans else (),
             help="write `value: *`",
+            # unsafe: the other reading is a card worth its written value whose definition is a slip
+            fix=Fix("write `value: *`", (Edit(card.field_spans["value"], "value: *"),), safe=False)
+            if "value" in card.field_spans else None,
         )
     for extra in definitions[1:]:
         yield Diagnostic(
@@ -159,20 +176,24 @@ def _card(card: ast.Card, profile: Profile | None, skipped: frozenset[str] = fro
         spec = profile.attribute(attribute.name)
         if spec is None:
             candidates = list(CORE_FIELDS) + profile.attribute_spellings()
+            suggestion = suggest(attribute.name, candidates, lambda spelling: field_meaning(spelling, profile))
             yield Diagnostic(
                 "DK101", f"cards have no field `{attribute.name}`", attribute.span,
-                help=did_you_mean(attribute.name, candidates)
-                or f"the fields are {', '.join(list(CORE_FIELDS) + list(profile.attributes))}",
+                help=suggestion.help if suggestion
+                else f"the fields are {', '.join(list(CORE_FIELDS) + list(profile.attributes))}",
+                fix=suggestion.fix(attribute.name, head(attribute.span, len(attribute.name))) if suggestion else None,
             )
             continue
         if spec.name in given:
             yield Diagnostic("DK102", f"field `{spec.name}` is written twice in `{card.name}`", attribute.span)
         given.add(spec.name)
         if attribute.value not in spec.values:
+            written = str(attribute.value)
+            suggestion = suggest(written, spec.spellings(), spec.canonical_value)
             yield Diagnostic(
                 "DK103", f"`{attribute.value}` is not a {spec.name} of {profile.name}", attribute.value_span,
-                help=did_you_mean(str(attribute.value), spec.spellings())
-                or f"{spec.name} is one of {', '.join(spec.values)}",
+                help=suggestion.help if suggestion else f"{spec.name} is one of {', '.join(spec.values)}",
+                fix=suggestion.fix(written, attribute.value_span, _token(suggestion.word)) if suggestion else None,
             )
     for spec in profile.attributes.values():
         if spec.required and spec.name not in given and spec.name not in skipped:
@@ -217,8 +238,8 @@ class _Effects:
             raise NotImplementedError(f"semantics has no visit_{type(node).__name__}")
         return method(node)
 
-    def report(self, code: str, message: str, node: ast.Node, help: str | None = None) -> None:
-        self.found.append(Diagnostic(code, message, node.span, help=help))
+    def report(self, code: str, message: str, node: ast.Node, help: str | None = None, fix: Fix | None = None) -> None:
+        self.found.append(Diagnostic(code, message, node.span, help=help, fix=fix))
 
     def expect(self, node: ast.Node, wanted: Type, role: str) -> None:
         got = self.visit(node)
@@ -285,14 +306,17 @@ class _Effects:
     def visit_Zone(self, node: ast.Zone) -> Type:
         spec = self.profile.zone(node.name)
         if spec is None:
+            profile = self.profile
+            suggestion = suggest(node.name, profile.zone_spellings(), lambda spelling: profile.zone(spelling).name)
             self.report(
                 "DK110", f"{self.profile.name} has no zone called `{node.name}`", node,
-                help=did_you_mean(node.name, self.profile.zone_spellings())
-                or f"the zones are {', '.join(self.profile.zones)}",
+                help=suggestion.help if suggestion else f"the zones are {', '.join(self.profile.zones)}",
+                fix=_zone_fix(node, suggestion) if suggestion else None,
             )
         elif spec.shared and node.owner is not None:
             self.report("DK120", f"the {spec.name} is shared: it belongs to no player", node,
-                        help=f"write `the {node.name}`")
+                        help=f"write `the {node.name}`",
+                        fix=Fix(f"write `the {node.name}`", (Edit(node.span, f"the {node.name}"),)))
         elif not spec.shared and node.owner is None:
             self.report("DK120", f"say whose {node.name} this is", node,
                         help=f"write `your {node.name}` or `opponent's {node.name}`")
@@ -320,9 +344,12 @@ class _Effects:
         """`written` must name a type of the profile (any spelling)."""
         spec = self.profile.attribute("type")
         if spec is None or spec.canonical_value(written) is None:
+            suggestion = suggest(written, spec.spellings(), spec.canonical_value) if spec else None
             self.report(
                 "DK103", f"`{written}` is not a type of {self.profile.name}", node,
-                help=did_you_mean(written, spec.spellings()) if spec else None,
+                help=suggestion.help if suggestion else None,
+                fix=suggestion.fix(written, tail(node.span, len(written)), _token(suggestion.word))
+                if suggestion else None,
             )
 
     def visit_TypeFilter(self, node: ast.TypeFilter) -> None:
@@ -330,9 +357,13 @@ class _Effects:
 
     def visit_NameFilter(self, node: ast.NameFilter) -> None:
         if node.name not in self.names:
+            suggestion = suggest(node.name, sorted(self.names))
+            fix = None
+            if suggestion is not None and plainly_quoted(node.name):  # `named "…"`: the string ends the node
+                fix = suggestion.fix(node.name, tail(node.span, len(quoted(node.name))), quoted(suggestion.word))
             self.report(
                 "DK111", f"there is no card called `{node.name}` in this deck", node,
-                help=did_you_mean(node.name, sorted(self.names)),
+                help=suggestion.help if suggestion else None, fix=fix,
             )
 
     def visit_ValueFilter(self, node: ast.ValueFilter) -> None:
@@ -415,3 +446,24 @@ class _Effects:
         self.expect(node.cards, Type.CARDS, "what is discarded")
 
 
+
+
+_WORD = re.compile(r"[^\W\d](?:\w|-(?=\w))*|-?\d+")
+
+
+def _token(word: str) -> str:
+    """`word` as an attribute value or a type name is written: bare when it is a name or a number, else
+    quoted."""
+    return word if _WORD.fullmatch(word) else quoted(word)
+
+
+def _zone_fix(node: ast.Zone, suggestion: Suggestion) -> Fix:
+    """The fix of an unknown zone: its name is the last word of the node (`your domian`); a name with
+    `pile` (`your discrad pile`) is written again whole, with its owner, since the space before `pile` is
+    not known."""
+    if " " not in node.name:
+        return suggestion.fix(node.name, tail(node.span, len(node.name)))
+    prefix = {"you": "your ", "opponent": "opponent's "}.get(node.owner or "", "")
+    if node.owner is None and node.span.end - node.span.start > len(node.name):
+        prefix = "the "
+    return suggestion.fix(node.name, node.span, prefix + suggestion.word)

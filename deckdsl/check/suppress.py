@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..diagnostics import CODES, Diagnostic
+from ..diagnostics import CODES, Diagnostic, Edit, Fix, Severity
 from ..lang.ast import Deck
 from ..span import Span
 
@@ -29,6 +29,10 @@ class _Allow:
     first_line: int
     last_line: int
     used: set[str]
+    comment: tuple[int, int] = (0, 0)
+    """Where the whole comment is, from its `#` to the end of its line (offsets)."""
+    alone: bool = False
+    """Whether the comment is alone on its line."""
 
 
 def apply(
@@ -41,6 +45,9 @@ def apply(
     allows = list(_allows(text, deck))
     if not allows:
         return diagnostics
+    # a deck read only in part (DK131, or errors that leave fields unread) may hide the very finding a
+    # suppression is for: removing one then is a guess
+    partial = any(d.code == "DK131" or (d.severity is Severity.ERROR and d.code < "DK200") for d in diagnostics)
     kept = []
     for diagnostic in diagnostics:
         line = diagnostic.span.line
@@ -57,13 +64,38 @@ def apply(
                 continue
             if code not in CODES:
                 kept.append(Diagnostic("DK130", f"`{code}` is not a deckdsl code", span,
-                                       help="`deckdsl rules` lists the codes"))
+                                       help="`deckdsl rules` lists the codes",
+                                       fix=_removal(text, allow, code, not partial)))
             elif enabled(code) and judged(code, allow.first_line):
                 kept.append(Diagnostic(
                     "DK130", f"this suppression of `{code}` suppresses nothing", span,
-                    help="remove it: the finding it was for is gone",
+                    help="remove it: the finding it was for is gone", fix=_removal(text, allow, code, not partial),
                 ))
     return kept
+
+
+def _removal(text: str, allow: _Allow, code: str, safe: bool) -> Fix:
+    """The fix of DK130: remove `code` from its comment, or the whole comment when none of its codes
+    suppresses anything (with its line when it is alone on it).  Removing what silences nothing changes no
+    finding, so it is `safe` — unless part of the deck could not be read, which may hide the finding."""
+    wasted = [c for c in allow.codes if c not in allow.used]
+    if len(wasted) == len(allow.codes):
+        start, end = allow.comment
+        if allow.alone:
+            start = text.rfind("\n", 0, start) + 1
+            newline = text.find("\n", end)
+            end = len(text) if newline < 0 else newline + 1
+        else:
+            while start > 0 and text[start - 1] in " \t":
+                start -= 1
+        return Fix("remove the unused suppression comment", (Edit(Span.of_range(text, start, end), ""),), safe)
+    spans = list(allow.codes.values())
+    at = list(allow.codes).index(code)
+    if at + 1 < len(spans):
+        start, end = spans[at].start, spans[at + 1].start
+    else:
+        start, end = spans[at - 1].end, spans[at].end
+    return Fix(f"remove `{code}` from the suppression comment", (Edit(Span.of_range(text, start, end), ""),), safe)
 
 
 def _allows(text: str, deck: Deck | None):
@@ -75,10 +107,13 @@ def _allows(text: str, deck: Deck | None):
             start = match.start("codes") + code.start()
             codes[code.group().upper()] = Span.of_range(text, start, start + len(code.group()))
         alone = not match.group("before").strip()
+        line_end = text.find("\n", match.end())
+        line_end = len(text) if line_end < 0 else line_end
+        comment = (match.end("before"), line_end - 1 if text[line_end - 1] == "\r" else line_end)
         if line in starts:
             first, last = line, starts[line]
         elif alone and line + 1 in starts:
             first, last = line, starts[line + 1]
         else:
             first = last = line
-        yield _Allow(codes, first, last, set())
+        yield _Allow(codes, first, last, set(), comment, alone)

@@ -89,11 +89,18 @@ def _codes_option(value: tuple[str, ...]) -> list[str]:
     help="Also lay the cards out (A4, poker) and report text that does not fit and images it cannot use.",
 )
 @click.option("--quiet", "-q", is_flag=True, help="Print nothing when there is nothing to report.")
+@click.option("--fix", is_flag=True,
+              help="Apply the safe fixes to the files (docs/rules/README.md#fixes), then report what remains.")
+@click.option("--unsafe-fixes", is_flag=True,
+              help="With --fix, apply the unsafe fixes too (they guess: check each against the deck's meaning).")
+@click.option("--diff", is_flag=True,
+              help="With --fix (implied): print the changes as a unified diff instead of writing them; exit 1 "
+              "when there are some.")
 @_evidence_options
 def check(
     paths: tuple[str, ...], output_format: str, select: tuple[str, ...], ignore: tuple[str, ...],
-    fail_on: str | None, no_config: bool, render_lint: bool, quiet: bool,
-    evidence: bool, evidence_games: int, evidence_seed: int, evidence_players: str,
+    fail_on: str | None, no_config: bool, render_lint: bool, quiet: bool, fix: bool, unsafe_fixes: bool,
+    diff: bool, evidence: bool, evidence_games: int, evidence_seed: int, evidence_players: str,
 ) -> None:
     """Check deck files and game profiles (or every *.deck and *.game under folders); report every problem.
 
@@ -101,8 +108,13 @@ def check(
     each deck; options override it.  `# deckdsl: allow CODE` on a card's first line silences CODE for
     that card.
 
+    With --fix, the safe fixes are applied first (a misspelt field or zone, a missing `}` …: see
+    `deckdsl rule CODE`), each file is written only when it changed, and the findings that remain are
+    reported; --unsafe-fixes applies the fixes that guess too, and --diff shows the changes instead.
+
     \b
-    Exit status: 0 nothing at the --fail-on level, 1 findings at that level, 2 usage or I/O error.
+    Exit status: 0 nothing at the --fail-on level, 1 findings at that level (after fixing, with --fix;
+    with --diff: 1 when there are changes), 2 usage or I/O error (a file that cannot be written).
 
     \b
     Examples:
@@ -113,6 +125,8 @@ def check(
       deckdsl check deck.deck --select JW --ignore JW111 --fail-on warning
       deckdsl check deck.deck --format json | jq '.diagnostics[].code'
       deckdsl check deck.deck --evidence       balance findings tested by play
+      deckdsl check decks/ --fix               fix typos and missing braces, report the rest
+      deckdsl check deck.deck --fix --unsafe-fixes --diff
     """
     import deckdsl
 
@@ -122,8 +136,12 @@ def check(
     files = _deck_files(paths)
     if not files:
         raise click.UsageError("no *.deck or *.game files found in the given folders")
+    fix = fix or diff
+    notices_err = output_format != "full"
     everything = []
     io_error = False
+    changed_files = 0
+    fixed_json: list[dict] = []
     configs: dict[Path, configuration.Config] = {}
     for file in files:
         try:
@@ -134,6 +152,11 @@ def check(
             raise click.UsageError(str(error)) from error
         config = found.override(select=_codes_option(select), ignore=_codes_option(ignore), fail_on=fail_on)
         result = deckdsl.load_game(file) if file.suffix == ".game" else deckdsl.load(file, config=config)
+        if fix:
+            result, done, changed, failed = _fix_file(file, result, config, unsafe_fixes, diff, notices_err)
+            changed_files += changed
+            io_error = io_error or failed
+            fixed_json.extend(done)
         if render_lint and result.deck is not None and not any(d.code < "DK200" for d in result.errors):
             from ..printing import render as renderer
 
@@ -142,6 +165,10 @@ def check(
             result.diagnostics.extend(d for d in found if config.enabled(d.code) and (d.code, d.span) not in seen)
         everything.append((result, config))
         io_error = io_error or any(d.code == "DK009" for d in result.diagnostics)
+    if diff:
+        if not changed_files:
+            click.echo("nothing to fix", err=True)
+        sys.exit(EXIT_ERROR if io_error else EXIT_FINDINGS if changed_files else EXIT_CLEAN)
     if evidence:
         for result, _ in everything:
             _add_evidence(result, evidence_games, evidence_seed, evidence_players)
@@ -155,7 +182,7 @@ def check(
 
         click.echo(report.to_sarif(diagnostics, all_codes(), __version__))
     elif output_format == "json":
-        click.echo(report.to_json(diagnostics, len(files)))
+        click.echo(report.to_json(diagnostics, len(files), fixed=fixed_json if fix else None))
     else:
         for result, _ in everything:
             for diagnostic in result.diagnostics:
@@ -174,9 +201,108 @@ def check(
                     f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''}",
                     err=output_format == "concise",
                 )
+            hint = _fixable_hint(diagnostics, fix, unsafe_fixes)
+            if hint:
+                click.echo(hint, err=output_format == "concise")
     if io_error:
         sys.exit(EXIT_ERROR)
     sys.exit(EXIT_FINDINGS if failing else EXIT_CLEAN)
+
+
+def _fix_file(file: Path, result, config, unsafe: bool, diff: bool, notices_err: bool):
+    """Apply the fixes to one file (`deckdsl.check.fixes.fix_text`): write it when it changed, or print the
+    diff (`diff`).  Returns the result to report (of the fixed text, once written), what was written (JSON
+    records: path, code, message, safe), whether the text changed and whether writing failed."""
+    import os
+    import stat
+    from dataclasses import replace
+
+    import deckdsl
+
+    from ..check import fixes
+    from ..diagnostics import Diagnostic
+    from ..files import decode, write_atomic
+
+    unchanged = (result, [], False, False)
+    if not any(fixes.applicable(d, unsafe) for d in result.diagnostics):
+        return unchanged
+    try:
+        data = file.read_bytes()
+        original = data.decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return unchanged
+    normalized, problem = decode(data)
+    if problem is not None or normalized != result.text or len(original) != len(normalized):
+        return unchanged  # the file changed since it was read, or its offsets are not the text's
+    latest: dict[str, object] = {}
+
+    def check_text(text: str) -> list[Diagnostic]:
+        readable, trouble = decode(text.encode("utf-8"))
+        if readable is None:
+            return [trouble]
+        if file.suffix == ".game":
+            from ..profiles.profile import loads as load_profile
+
+            profile, found = load_profile(readable, str(file))
+            found = sorted((replace(d, path=str(file)) for d in found), key=Diagnostic.sort_key)
+            checked = deckdsl.Result(str(file), readable, None, profile, found)
+        else:
+            checked = deckdsl.loads(readable, str(file), config=config)
+        latest.clear()
+        latest[text] = checked
+        return checked.diagnostics
+
+    outcome = fixes.fix_text(original, check_text, unsafe=unsafe, diagnostics=result.diagnostics)
+    shown = click.format_filename(str(file))
+    if outcome.undone:
+        click.echo(f"deckdsl: a fix for {shown} would break its syntax and was not applied; please report this "
+                   "as a bug", err=True)
+    if not outcome.changed:
+        return unchanged
+    count = len(outcome.fixed)
+    lines = [f"  - {d.fix.message} ({d.code})" for d in outcome.fixed]
+    if diff:
+        import difflib
+
+        click.echo("".join(difflib.unified_diff(
+            original.splitlines(keepends=True), outcome.text.splitlines(keepends=True),
+            fromfile=f"a/{shown}", tofile=f"b/{shown}",
+        )), nl=False)
+        click.echo(f"would fix {count} problem{'s' if count != 1 else ''} in {shown}:\n" + "\n".join(lines),
+                   err=True)
+        return result, [], True, False
+    target = file.resolve()
+    try:
+        if not stat.S_IMODE(os.stat(target).st_mode) & 0o222:
+            raise PermissionError(f"{shown} is read-only")
+        write_atomic(target, outcome.text.encode("utf-8"))
+    except OSError as error:
+        click.echo(f"deckdsl: cannot write the fixes to {shown}: {error.strerror or error}; the file is "
+                   "unchanged", err=True)
+        return result, [], False, True
+    click.echo(f"fixed {count} problem{'s' if count != 1 else ''} in {shown}:\n" + "\n".join(lines),
+               err=notices_err)
+    done = [{"path": str(file), "code": d.code, "message": d.fix.message, "safe": d.fix.safe}
+            for d in outcome.fixed]
+    return latest[outcome.text], done, True, False
+
+
+def _fixable_hint(diagnostics, fixing: bool, unsafe: bool) -> str | None:
+    """The line after the summary saying how many findings a fix would resolve (ruff's `[*] N fixable`)."""
+    from ..check.fixes import applicable
+
+    safe = sum(1 for d in diagnostics if applicable(d))
+    more = sum(1 for d in diagnostics if d.fix is not None and not d.fix.safe)
+    if fixing:  # what remains after --fix: it was not applied, or could not be (an overlap, the pass limit)
+        if unsafe or not more:
+            return None
+        return f"{more} more fixable with `--fix --unsafe-fixes` (check each: they guess)"
+    if not safe and not more:
+        return None
+    parts = [f"{safe} fixable with `deckdsl check --fix`"] if safe else []
+    if more:
+        parts.append(f"{more} {'more ' if safe else ''}with `--fix --unsafe-fixes`")
+    return "; ".join(parts)
 
 
 @main.command()

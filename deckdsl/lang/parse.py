@@ -17,13 +17,14 @@ from pathlib import Path
 from lark import Lark
 from lark.exceptions import UnexpectedInput
 
-from ..diagnostics import Diagnostic, Label, did_you_mean
+from ..diagnostics import Diagnostic, Label
 from ..files import MAX_FILE_BYTES, decode, grammar_cache, read_file  # noqa: F401 — re-exported
 from ..profiles.profile import DEFAULT_PROFILE, Profile, available, find
 from ..profiles.profile import load as load_profile
 from ..span import Span
 from . import ast
 from .build import BUILDER, MAX_DEPTH, Header, TooDeep
+from .spelling import replace, suggest
 from .syntax import syntax_error, unclosed
 
 
@@ -75,6 +76,7 @@ class _Chunk:
     start: int
     end: int
     open_brace: int | None = None  # set when the block was never closed
+    depth: int = 0  # the braces left open, when it was never closed
 
 
 def _chunks(text: str) -> list[_Chunk]:
@@ -89,7 +91,7 @@ def _chunks(text: str) -> list[_Chunk]:
         if match.group("head") is not None:
             at = match.start() + len(match.group("head")) - len(match.group("head").lstrip())
             if start is not None and depth > 0:
-                chunks.append(_Chunk(start, match.start(), open_brace))
+                chunks.append(_Chunk(start, match.start(), open_brace, depth))
                 previous_end = match.start()
             elif start is not None:
                 chunks.append(_Chunk(start, match.start()))
@@ -114,7 +116,7 @@ def _chunks(text: str) -> list[_Chunk]:
                 start, depth, open_brace, previous_end = None, 0, None, match.end()
     if start is not None:
         end = len(text.rstrip())
-        chunks.append(_Chunk(start, max(end, start), open_brace if depth > 0 else None))
+        chunks.append(_Chunk(start, max(end, start), open_brace if depth > 0 else None, max(depth, 0)))
     else:
         tail = _SKIP.match(text, previous_end).end()
         if tail < len(text):
@@ -338,7 +340,7 @@ def parse_deck(text: str, near: Path | None = None) -> tuple[ast.Deck, tuple[Dia
         ))
     game_meta = metas.get("game")
     if profile is None and game_meta is not None:
-        diagnostics.append(_missing_profile(game, game_meta.span, near))
+        diagnostics.append(_missing_profile(game, game_meta.span, near, text))
     if parsed.blocks == 0:
         diagnostics.append(Diagnostic(
             "DK008", "the file holds no deck: no `deck` header and no cards", Span.point(text, 0),
@@ -347,8 +349,11 @@ def parse_deck(text: str, near: Path | None = None) -> tuple[ast.Deck, tuple[Dia
     return deck, tuple(diagnostics), profile, parsed.gaps
 
 
-def _missing_profile(game: str, span: Span, near: Path | None) -> Diagnostic:
-    """DK507 when the deck's profile file exists but has errors, else DK114 (no such game)."""
+def _missing_profile(game: str, span: Span, near: Path | None, text: str) -> Diagnostic:
+    """DK507 when the deck's profile file exists but has errors, else DK114 (no such game).
+
+    DK114's fix writes the closest game's name, and is never safe: the designer may be about to write the
+    profile of a new game, and another game reads the whole deck another way."""
     path = find(game, near)
     if path is not None:
         return Diagnostic(
@@ -357,8 +362,16 @@ def _missing_profile(game: str, span: Span, near: Path | None) -> Diagnostic:
         )
     local = sorted(p.stem for folder in ((near, *near.parents) if near else ()) for p in folder.glob("*.game"))
     names = sorted({*available(), *local})
+    suggestion = suggest(game, names)
+    fix = None
+    written = text[span.start : span.end]
+    colon = written.find(":")
+    if suggestion is not None and colon >= 0:
+        value = span.start + colon + 1 + (len(written[colon + 1 :]) - len(written[colon + 1 :].lstrip()))
+        fix = replace(game, Span.of_range(text, value, span.end), suggestion.word, safe=False)
     return Diagnostic(
         "DK114", f"there is no game profile called `{game}`", span,
-        help=did_you_mean(game, names) or f"the games are: {', '.join(names)}; "
+        help=suggestion.help if suggestion else f"the games are: {', '.join(names)}; "
         f"or write `{game}.game` next to the deck (docs/profiles.md)",
+        fix=fix,
     )

@@ -17,19 +17,20 @@ from __future__ import annotations
 
 import re
 from copy import copy
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from ..diagnostics import Diagnostic, Label, did_you_mean
+from ..diagnostics import Diagnostic, Edit, Fix, Label
 from ..profiles.profile import Profile
 from ..span import Span
 from . import ast
 from .ast import CARD_FIELDS, META_FIELDS
 from .build import unquote
 from .slips import blank_strings, slip
+from .spelling import suggest
 
 # ----------------------------------------------------------------- the grammar in the designer's words ---
 
@@ -313,12 +314,31 @@ def _accepted(error: UnexpectedInput, fallback) -> set[str]:
 _ACCEPTED: dict[tuple, frozenset[str]] = {}
 
 
+def _close_string(text: str, quote: int) -> Fix:
+    """The unsafe fix of DK003: a closing quote at the end of the string's line (before trailing spaces) —
+    where the text was meant to end is a guess."""
+    line_end = text.find("\n", quote)
+    end = end_of_content(text, quote + 1, len(text) if line_end < 0 else line_end)
+    return Fix("close the string at the end of its line", (Edit(Span.point(text, end), '"'),), safe=False)
+
+
 def unclosed(text: str, chunk) -> Diagnostic:
-    """DK002 for a block (`chunk`: its `start`, `end` and `open_brace` offsets) that was never closed."""
+    """DK002 for a block (`chunk`: its `start`, `end` and `open_brace` offsets, and `depth`, the braces
+    left open) that was never closed.
+
+    Its fix writes the missing `}` where the block ends: before the next block, or at the end of the file.
+    That is where the scanner already closed it, so the fix is safe when only the block itself was left
+    open; when a `{` inside it (a `rules` block) is open too, where that one ends is a guess: unsafe."""
     assert chunk.open_brace is not None
     head = text[chunk.start : chunk.open_brace].strip()
     brace = Span.of_range(text, chunk.open_brace, chunk.open_brace + 1)
     cut = Span.point(text, end_of_content(text, chunk.start, chunk.end))
+    line_start = text.rfind("\n", 0, chunk.start) + 1
+    indent = text[line_start : chunk.start] if not text[line_start : chunk.start].strip() else ""
+    depth = max(1, getattr(chunk, "depth", 1))
+    closing = "".join(f"\n{indent}{'  ' * level}}}" for level in reversed(range(depth)))
+    fix = Fix("add `}` at the end of the block" if depth == 1 else f"add {depth} `}}` at the end of the block",
+              (Edit(cut, closing),), safe=depth == 1)
     named = re.match(r'(\w+)\s+("(?:[^"\\\n\r]|\\.)*")', head)
     if named:
         described = f"{named.group(1)} `{unquote(named.group(2))}`"
@@ -327,6 +347,7 @@ def unclosed(text: str, chunk) -> Diagnostic:
     return Diagnostic(
         "DK002", f"missing closing brace for {described} opened at {brace.line}:{brace.column}",
         brace, labels=(Label(cut, "the block should end here"),), help="add `}` at the end of the block",
+        fix=fix,
     )
 
 
@@ -413,7 +434,8 @@ def syntax_error(text: str, source: str, chunk, error: UnexpectedInput, parser: 
         span = at(error.line, error.column)
         if char == '"':
             return Diagnostic(
-                "DK003", "this string has no closing quote", span, help='end the text with `"` on the same line'
+                "DK003", "this string has no closing quote", span, help='end the text with `"` on the same line',
+                fix=_close_string(text, span.start),
             )
         shown = repr(char)[1:-1] if char.isprintable() else f"U+{ord(char):04X}"
         label = _label(error, parser, builder)
@@ -436,13 +458,15 @@ def syntax_error(text: str, source: str, chunk, error: UnexpectedInput, parser: 
         span, written = glued, text[glued.start : glued.end]
     instead = slip(text, span.start)
     if not instead:
-        keywords = [w for t in expected for w in _spellings(parser, t) if _is_keyword(w)]
+        terminal_of = {w: t for t in sorted(expected) for w in _spellings(parser, t) if _is_keyword(w)}
+        keywords = list(terminal_of)
         if not _known(written, parser, profile) and (
             token.type == "NAME" or (keywords and re.fullmatch(r"\w+", written))
         ):
-            suggestion = did_you_mean(written, keywords)
+            suggestion = suggest(written, keywords, terminal_of.get)
             if suggestion:
-                return Diagnostic("DK004", f"unknown word `{written}`", span, help=suggestion)
+                return Diagnostic("DK004", f"unknown word `{written}`", span, help=suggestion.help,
+                                  fix=suggestion.fix(written, span))
         # in the header, a name before a missing `:` is a field or a rule parameter, not a keyword typo
         explained = (
             (_misspelt_before(text, span.start, parser, profile) if block != "deck" or expected != {"COLON"} else None)
@@ -452,7 +476,21 @@ def syntax_error(text: str, source: str, chunk, error: UnexpectedInput, parser: 
             return explained
     shown = "end of line" if token.type == "_NL" else f"`{written}`"
     label = _label(error, parser, builder)
-    return failed(f"{label} (found {shown})" if label else f"unexpected {shown}", span, expected, instead)
+    found = failed(f"{label} (found {shown})" if label else f"unexpected {shown}", span, expected, instead)
+    if expected == {"COLON"} and token.type != "_NL" and not instead:
+        return replace(found, fix=_colon(text, span.start))
+    return found
+
+
+def _colon(text: str, offset: int) -> Fix | None:
+    """The safe fix of a missing `:` between a field's name and its value (`condition discarded first`): the
+    grammar takes nothing else there, so it goes right after the name."""
+    at = offset
+    while at > 0 and text[at - 1] in " \t":
+        at -= 1
+    if at == offset or not _is_word(text[at - 1]):
+        return None
+    return Fix("add `:` after the field name", (Edit(Span.point(text, at), ":"),))
 
 
 def _glued_word(text: str, offset: int) -> Span | None:
@@ -477,12 +515,13 @@ _FIELD_AT_LINE_START = re.compile(r"[ \t]*([^\W\d][\w-]*)[ \t]*:")
 
 
 @cache
-def _keywords(parser: Lark) -> frozenset[str]:
-    """The keyword spellings of the grammar that a typo may be close to (three letters or more)."""
-    words = set()
-    for terminal in parser.terminals:
-        words.update(w for w in _spellings(parser, terminal.name) if len(w) >= 3 and w.isalpha())
-    return frozenset(words)
+def _keywords(parser: Lark) -> dict[str, str]:
+    """The keyword spellings of the grammar that a typo may be close to (three letters or more), each with
+    its terminal (what it means: `discard` and `discards` are one keyword)."""
+    words: dict[str, str] = {}
+    for terminal in sorted(parser.terminals, key=lambda t: t.name):
+        words.update({w: terminal.name for w in _spellings(parser, terminal.name) if len(w) >= 3 and w.isalpha()})
+    return words
 
 
 def _known(word: str, parser: Lark, profile: Profile | None) -> bool:
@@ -513,12 +552,11 @@ def _misspelt_before(text: str, offset: int, parser: Lark, profile: Profile | No
     keywords = _keywords(parser)
     if _known(word, parser, profile) or (profile and profile.zone(word)):
         return None
-    suggestion = did_you_mean(word, sorted(keywords))
+    suggestion = suggest(word, sorted(keywords), keywords.get)
     if suggestion is None:
         return None
-    return Diagnostic(
-        "DK004", f"unknown word `{word}`", Span.of_range(text, match.start(1), match.end(1)), help=suggestion
-    )
+    span = Span.of_range(text, match.start(1), match.end(1))
+    return Diagnostic("DK004", f"unknown word `{word}`", span, help=suggestion.help, fix=suggestion.fix(word, span))
 
 
 _CARD_SPELLINGS = tuple(spelling for name, others in CARD_FIELDS.items() for spelling in (name, *others))
@@ -535,10 +573,24 @@ def _unknown_field(text: str, offset: int, profile: Profile | None) -> Diagnosti
     known = list(_CARD_SPELLINGS) + (profile.attribute_spellings() if profile else [])
     if field.casefold() in (k.casefold() for k in (*known, *_OTHER_FIELDS)):
         return None
+    span = Span.of_range(text, match.start(1), match.end(1))
+    suggestion = suggest(field, known, lambda spelling: field_meaning(spelling, profile))
     return Diagnostic(
-        "DK101", f"cards have no field `{field}`", Span.of_range(text, match.start(1), match.end(1)),
-        help=did_you_mean(field, known) or f"the fields are {', '.join(CARD_FIELDS)}",
+        "DK101", f"cards have no field `{field}`", span,
+        help=suggestion.help if suggestion else f"the fields are {', '.join(CARD_FIELDS)}",
+        fix=suggestion.fix(field, span) if suggestion else None,
     )
+
+
+_FIELD_NAMES = {spelling: name for name, others in CARD_FIELDS.items() for spelling in (name, *others)}
+
+
+def field_meaning(spelling: str, profile: Profile | None) -> str:
+    """The field a spelling of a card field stands for (`tipo` -> `type`, `valor` -> `value`)."""
+    if spelling in _FIELD_NAMES:
+        return _FIELD_NAMES[spelling]
+    spec = profile.attribute(spelling) if profile else None
+    return spec.name if spec else spelling
 
 
 def end_of_content(text: str, start: int, end: int) -> int:

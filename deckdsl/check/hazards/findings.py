@@ -2,15 +2,19 @@
 
 A finding points at the later effect of the pair, labels the earlier one, names both cards, counts the
 other cards the effect conflicts with, tells the witness in a note and writes the missing addendum in
-its help.
+its help, and as an unsafe fix, an addendum in the order the engine plays the two by default.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
-from ...diagnostics import Diagnostic, Label
+from ...diagnostics import Diagnostic, Edit, Fix, Label
 from ...lang import ast
+from ...lang.spelling import quoted
+from ...span import Span
+from .board import clauses
 from ..rule import Context
 from .analysis import Analysis, Finding
 from .pairs import Effect
@@ -36,7 +40,69 @@ def diagnostics(context: Context, kind: str, code: str) -> Iterator[Diagnostic]:
     portuguese = (context.deck.language or "pt").lower().startswith("pt")
     for finding in analysis.report():
         if finding.kind == kind:
-            yield _diagnostic(finding, code, portuguese)
+            yield replace(_diagnostic(finding, code, portuguese), fix=_addendum(context, finding, portuguese))
+
+
+_OP_RANK = {"set": 0, "multiply": 1, "add": 2, "subtract": 2}
+"""The order the engine gives value modifiers no addendum orders: set, then multiply, then add and subtract
+(docs/language.md, section 9; `deckdsl.games.janken.compiler`), ties in deck order."""
+
+_PREFERRED = ("modifiers", "triggers", "values", "priorities")
+"""When two cards make hazards of several kinds, the kind whose default order the addendum follows."""
+
+
+def _addendum(context: Context, finding: Finding, portuguese: bool) -> Fix:
+    """The unsafe fix of a hazard: an addendum at the end of the file ordering the two cards as the engine
+    plays them when nothing orders them (for values and discard priorities, which it plays in no order,
+    the deck file's) — a skeleton for the designer, who must choose the order the deck means."""
+    analysis = analysis_of(context)
+    pair = {finding.partner.card.name, finding.effect.card.name}
+    kinds = {f.kind for f in analysis.report() if {f.partner.card.name, f.effect.card.name} == pair}
+    kind = next(k for k in _PREFERRED if k in kinds)
+    first, second = sorted(pair, key=_default_order(context, kind))
+    title = f"{first} antes de {second}" if portuguese else f"{first} before {second}"
+    engine = kind in ("modifiers", "triggers")
+    if portuguese:
+        note = ("a ordem em que o deckdsl os joga quando nenhum adendo a diz" if engine
+                else "a ordem do arquivo (o deckdsl não escolhe uma para estes efeitos)")
+        note = f"# deckdsl check --fix: {note}; confira se é a que o baralho quer"
+    else:
+        note = ("the order deckdsl plays them in when no addendum says one" if engine
+                else "the order of the deck file (deckdsl picks none for these effects)")
+        note = f"# deckdsl check --fix: {note}; check it is the one the deck means"
+    block = f"addendum {quoted(title)} {{\n  {note}\n  order: {quoted(first)} then {quoted(second)}\n}}"
+    end = context.deck.span
+    at = Span(end.end_line, end.end_column, end.end_line, end.end_column, end.end, end.end)
+    ends_a_line = end.end_column == 1
+    text = ("\n" if ends_a_line else "\n\n") + block + ("\n" if ends_a_line else "")
+    played = "the order deckdsl plays by default" if engine else "the deck file's order"
+    return Fix(f"add an addendum with `order: {quoted(first)} then {quoted(second)}`, {played}",
+               (Edit(at, text),), safe=False)
+
+
+def _default_order(context: Context, kind: str):
+    """A sort key putting cards in the order the engine plays their effects of `kind` unordered."""
+    analysis = analysis_of(context)
+    if kind == "modifiers":
+        rank = context.shared_by("hazard-modifier-order", lambda: _modifier_order(context.deck, analysis.orders))
+    elif kind == "triggers":
+        rank = context.shared_by("hazard-trigger-order",
+                                 lambda: analysis.orders.rank([card.name for card in context.deck.cards]))
+    else:
+        rank = analysis.orders.index
+    return lambda name: rank.get(name, len(rank))
+
+
+def _modifier_order(deck: ast.Deck, orders) -> dict[str, int]:
+    """Each card's place in the order the engine applies value modifiers (its first modifier's)."""
+    items = [(index, number, card.name, clause.op) for index, card in enumerate(deck.cards)
+             for number, clause in enumerate(clauses(card)) if isinstance(clause, ast.ValueModifier)]
+    sequence = orders.sequence(items, name=lambda item: item[2],
+                               default=lambda item: (_OP_RANK[item[3]], item[0], item[1]), chained=True)
+    place: dict[str, int] = {}
+    for item in sequence:
+        place.setdefault(item[2], len(place))
+    return place
 
 
 def _diagnostic(finding: Finding, code: str, portuguese: bool) -> Diagnostic:

@@ -17,6 +17,12 @@ pacing (how long the deck lasts, how often each type appears on the table) is tu
 
 ## Use instead
 Adjust `copies:` so the deck totals the profile's count.
+
+## Fix
+When exactly one change of one card's `copies:` makes every count of the game right — the deck's size and
+each group's — `deckdsl check --fix` makes it (`copies: 7` → `copies: 6`): safe, since no other one-line
+change does.  When several cards could take the change, or none alone can, there is no fix: which cards
+to change is the designer's choice.  DK201 and DK202 share the fix.
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ from collections.abc import Iterator
 from ...diagnostics import Diagnostic
 from ...span import Span
 from ..rule import Context
+from .group_size import copies_fix
 
 CODE = "DK201"
 NAME = "deck-size"
@@ -53,4 +60,5 @@ def check(context: Context) -> Iterator[Diagnostic]:
             f"the deck has {total} cards; {profile.name} decks have {expected} ({amount})",
             span,
             help=f"change `copies:` so the cards add up to {expected}",
+            fix=copies_fix(context),
         )

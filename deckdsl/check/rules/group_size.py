@@ -23,6 +23,12 @@ rarity sets how often a complex effect appears.
 
 ## Use instead
 Move copies between cards of the same group until each group has the profile's count.
+
+## Fix
+When exactly one change of one card's `copies:` makes every count of the game right — the deck's size and
+each group's — `deckdsl check --fix` makes it (`copies: 7` → `copies: 6`): safe, since no other one-line
+change does.  When several cards could take the change, or none alone can, there is no fix: which cards
+to change is the designer's choice.  DK201 and DK202 share the fix.
 """
 
 from __future__ import annotations
@@ -32,7 +38,8 @@ import math
 from collections import Counter
 from collections.abc import Iterator
 
-from ...diagnostics import Diagnostic, Label
+from ...diagnostics import Diagnostic, Edit, Fix, Label
+from ...lang.spelling import tail
 from ..rule import Context
 
 CODE = "DK202"
@@ -94,7 +101,57 @@ def check(context: Context) -> Iterator[Diagnostic]:
                 (f"no card has {group.replace(', ', ' and ')}; {profile.name} requires {expected}" if not found else
                  f"{group} has {found} card{'s' if found != 1 else ''}; {profile.name} requires {expected} ({amount})"),
                 span, labels=labels, help=help_text,
+                fix=copies_fix(context),  # when there is one, every wrong group holds its card
             )
+
+
+def copies_fix(context: Context) -> Fix | None:
+    """The fix of the deck's counts (DK201 and DK202 share it), when they are determined: exactly one change
+    of one card's `copies:` makes every count the profile sets right (the deck's size and each group's).
+    Such a change is the only one-line way to the counts the game requires, so it is safe; when several
+    cards could each take it, or no single change does, there is no fix.  Worked out once per check."""
+    return context.shared_by("copies-fix", lambda: _copies_fix(context.deck, context.profile))
+
+
+def _copies_fix(deck, profile) -> Fix | None:
+    constraints = list(profile.structure)
+    keys: list[list[tuple[str, ...]]] = []
+    for card in deck.cards:
+        key = [tuple(str(profile.value_of(card, name)) for name in c.by) for c in constraints]
+        if any(value not in profile.attributes[name].values
+               for c, k in zip(constraints, key, strict=True) for name, value in zip(c.by, k, strict=True)):
+            return None  # an unknown or missing attribute: the counts are not known
+        keys.append(key)
+    wrong: list[dict[tuple[str, ...], int]] = []
+    for index, constraint in enumerate(constraints):
+        counts: Counter[tuple[str, ...]] = Counter()
+        for card, key in zip(deck.cards, keys, strict=True):
+            counts[key[index]] += card.copies
+        groups = itertools.product(*(list(profile.attributes[name].values) for name in constraint.by))
+        off = {}
+        for key in groups:
+            expected = constraint.expected(key)
+            if expected is not None and counts.get(key, 0) != expected:
+                off[key] = counts.get(key, 0) - expected
+        wrong.append(off)
+    first = next((off for off in wrong if off), None)
+    if first is None or len(first) != 1:
+        return None
+    change = -next(iter(first.values()))
+    candidates = [
+        card for card, key in zip(deck.cards, keys, strict=True)
+        if card.copies + change >= 1 and all(
+            off == ({key[index]: -change} if constraint.expected(key[index]) is not None else {})
+            for index, (constraint, off) in enumerate(zip(constraints, wrong, strict=True))
+        )
+    ]
+    if len(candidates) != 1 or "copies" not in candidates[0].field_spans:
+        return None
+    card = candidates[0]
+    old, new = str(card.copies), str(card.copies + change)
+    # the number ends the field (`copies: 7`); leading zeros, if any, stay in front of it and change nothing
+    span = tail(card.field_spans["copies"], len(old))
+    return Fix(f"change `copies:` of `{card.name}` from {old} to {new}", (Edit(span, new),))
 
 
 def _parent_is_empty(deck, profile, by: tuple[str, ...], key: tuple[str, ...], grouped_by: set) -> bool:

@@ -51,6 +51,12 @@ is discarded: "Caso seu baralho possa gerar uma situação onde não está claro
     addendum "O muro cai primeiro" {
       order: "Muro Alto" then "Escudo Velho"
     }
+
+## Fix
+An unsafe fix (`--fix --unsafe-fixes`, or the editor's code action) adds the missing addendum at the end
+of the file, ordering the two cards as the deck file does (deckdsl plays these in no order of its own),
+with a comment asking to check it.  Never safe: which order the deck means is the designer's choice, and
+the addendum's `text:` is theirs to write.
 """
 
 from __future__ import annotations

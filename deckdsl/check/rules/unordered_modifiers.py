@@ -57,6 +57,12 @@ An addendum that says the order, in words for the players and as an `order:` for
       text: "Some 1 antes de dobrar: uma carta de 4 pontos vale (4 + 1) x 2 = 10."
       order: "Moldura Dourada" then "Lupa Dobradora"
     }
+
+## Fix
+An unsafe fix (`--fix --unsafe-fixes`, or the editor's code action) adds the missing addendum at the end
+of the file, ordering the two cards as deckdsl plays them when no addendum does (section 9 of
+docs/language.md), with a comment asking to check it.  Never safe: which order the deck means is the
+designer's choice, and the addendum's `text:` is theirs to write.
 """
 
 from __future__ import annotations

@@ -54,6 +54,12 @@ ends depends on it.
       text: "Espelho Trocado troca de lugar antes que a Lixeira Funda jogue a carta fora."
       order: "Espelho Trocado" then "Lixeira Funda"
     }
+
+## Fix
+An unsafe fix (`--fix --unsafe-fixes`, or the editor's code action) adds the missing addendum at the end
+of the file, ordering the two cards as deckdsl plays them when no addendum does (section 9 of
+docs/language.md), with a comment asking to check it.  Never safe: which order the deck means is the
+designer's choice, and the addendum's `text:` is theirs to write.
 """
 
 from __future__ import annotations

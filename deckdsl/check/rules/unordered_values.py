@@ -46,6 +46,12 @@ says which comes first.
       text: "Calcule o Cofre Blindado antes da Balança Exata (a balança ainda vale 0 para o cofre)."
       order: "Cofre Blindado" then "Balança Exata"
     }
+
+## Fix
+An unsafe fix (`--fix --unsafe-fixes`, or the editor's code action) adds the missing addendum at the end
+of the file, ordering the two cards as the deck file does (deckdsl plays these in no order of its own),
+with a comment asking to check it.  Never safe: which order the deck means is the designer's choice, and
+the addendum's `text:` is theirs to write.
 """
 
 from __future__ import annotations
