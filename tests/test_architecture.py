@@ -17,7 +17,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "deckdsl"
 # import each other; `check/rules/…` is in the stage of `rules`.  Every module of the package has a place.
 STAGES: list[tuple[str, list[str | tuple[str, ...]]]] = [
     ("", ["span", "diagnostics", "files"]),
-    ("profiles", ["fields", "gamefile", "profile", "scaffold", "__init__"]),
+    ("profiles", ["fields", "template", "gamefile", "profile", "scaffold", "__init__"]),
     ("lang", ["ast", "spelling", "build", "slips", "syntax", "parse", "fmt", "__init__"]),
     ("check", ["polarity", "config", "figures", ("guidelines", "rule", "hazards", "semantics", "art", "coverage", "explain", "rules", "registry", "__init__"),
                "suppress", "fixes", "report", "docs"]),

@@ -76,3 +76,41 @@ def test_render_into_a_folder_writes_the_deck_name_inside_it(tmp_path):
     proc = deckdsl("render", JANKEN, "-o", f"{tmp_path / 'new'}/")
     assert_clean(proc, 0)
     assert (tmp_path / "new" / "janken-wars.pdf").read_bytes().startswith(b"%PDF")
+
+
+CRASHES = Path("/work/shared/crashes")
+PROFILE_CASES = [("profile_render_fmt_s", ["render", "deck.deck"]), ("profile_render_conv", ["render", "deck.deck"]),
+                 ("profile_render_width", ["render", "deck.deck"]), ("profile_component_fmt", ["render", "deck.deck"]),
+                 ("profile_render_width_hang", ["render", "deck.deck"]),
+                 ("profile_new_cardname", ["new", "--game", "cardname-fmt", "-o", "x.deck"])]
+
+
+@pytest.mark.skipif(not CRASHES.is_dir(), reason="the shared crash reproducers are not on this machine")
+@pytest.mark.parametrize("folder, command", PROFILE_CASES)
+def test_format_specs_in_profile_texts_are_diagnostics(folder, command, tmp_path):
+    import shutil
+
+    work = tmp_path / folder
+    shutil.copytree(CRASHES / folder, work)
+
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "deckdsl", *args], cwd=work, capture_output=True, text=True,
+                              timeout=600)
+
+    if command[0] == "render":
+        assert_clean(run(*command), 1, "DK507")  # the deck names a profile with errors
+    else:
+        assert_clean(run(*command), 1, "DK503", "is not a name")
+        assert not (work / "x.deck").exists()
+    profile = next(work.glob("*.game")).name
+    assert_clean(run("check", profile), 1, "DK503", "is not a name")
+
+
+def test_profile_templates_take_names_only():
+    from deckdsl.profiles.template import TemplateError, fill, names
+
+    assert names("Carta {type} {rarity} {{x}}") == ["type", "rarity"]
+    assert fill("{a} de {b} {{literal}} {unknown}", {"a": 5, "b": "copas"}) == "5 de copas {literal} {unknown}"
+    for bad in ["{n:s}", "{n!r}", "{n:>999999999}", "{0}", "{a.b}", "{a[0]}", "a } b", "{ open", "{}"]:
+        with pytest.raises(TemplateError):
+            names(bad)

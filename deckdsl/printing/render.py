@@ -52,6 +52,7 @@ from ..diagnostics import Diagnostic
 from ..files import write_atomic
 from ..lang.ast import Card, Deck
 from ..profiles.profile import Profile
+from ..profiles.template import fill
 from ..span import Span
 from ..text import addendum_text, card_text, language_of
 from . import layout
@@ -199,7 +200,7 @@ def _summary_page(deck: Deck, profile: Profile, languages, parameters: dict) -> 
                  next(iter(profile.summary.values())))
     heading = WORDS[_words_language(next((k for k in languages if k in profile.summary), languages[0]))]["summary"]
     return {"side": "summary", "slots": [], "marks": [], "heading": f"{heading} · {profile.name}",
-            "lines": [line.format(**parameters) for line in lines],
+            "lines": [fill(line, parameters) for line in lines],
             "addenda": [addendum_text(addendum, languages[0]) for addendum in deck.addenda]}
 
 
@@ -211,7 +212,7 @@ def _components(profile: Profile | None, language: str, parameters: dict[str, in
         texts = spec.get("text", {})
         card = {"name": names.get(language, spec["name"]), "type": kind, "value": spec.get("value"), "flavor": None}
         text = texts.get(language) or next(iter(texts.values()), "")
-        lines = (text.format(**parameters),) if text else ()
+        lines = (fill(text, parameters),) if text else ()
         slots.extend({"card": card, "text": lines, "labels": [], "art": None} for _ in range(spec.get("count", 1)))
     return slots
 

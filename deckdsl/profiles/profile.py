@@ -470,13 +470,17 @@ class _Builder:
             self.known_names(str(text), list(profile.rules), span, "rule parameter")
 
     def known_names(self, text: str, names: list[str], span: Span, what: str) -> None:
-        import string
+        from .template import TemplateError
+        from .template import names as template_names
 
+        if not isinstance(text, str):
+            return  # the field's type was reported where it was read
         try:
-            used = [field for _, field, _, _ in string.Formatter().parse(text) if field is not None]
-        except ValueError as error:
-            self.error("DK503", f"a stray brace in {text[:40]!r}: {error}", span,
-                       help="write `{{` and `}}` for a brace that is not a name")
+            used = template_names(text)
+        except TemplateError as error:
+            stray = str(error).startswith("a stray")
+            self.error("DK503", str(error), span,
+                       help="write `{{` and `}}` for a brace that is not a name" if stray else None)
             return
         for name in used:
             if name not in names:

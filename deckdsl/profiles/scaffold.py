@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 
 from .profile import Profile
+from .template import fill
 
 
 def scaffold(profile: Profile, title: str) -> str:
@@ -33,7 +34,7 @@ def scaffold(profile: Profile, title: str) -> str:
     for combination in itertools.product(*(list(spec.values) for spec in written)):
         values = dict(zip(by, combination, strict=True))
         labels = {spec.name: spec.label(values[spec.name]) for spec in written}
-        name = (profile.card_name or " ".join("{%s}" % name for name in by)).format(**labels)
+        name = fill(profile.card_name or " ".join("{%s}" % name for name in by), labels)
         lines.append(f'card "{_escape(name)}" {{')
         for spec in written:
             lines.append(f"  {spec.name}: {_word(_spelling(profile, spec, values[spec.name]))}")
