@@ -199,6 +199,32 @@ def test_spelling_safety():
     assert typos("domian", "domain") == 1 and typos("avancada", "avançada") == 1 and typos("abc", "abc") == 0
 
 
+def _typos_by_table(a: str, b: str) -> int:
+    """The optimal string alignment distance by the textbook table, to check the bit-parallel one."""
+    before, row = [], list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        current = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            current[j] = min(row[j] + 1, current[j - 1] + 1, row[j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                current[j] = min(current[j], before[j - 2] + 1)
+        before, row = row, current
+    return row[len(b)]
+
+
+def test_typos_is_the_optimal_string_alignment_distance():
+    import random
+
+    chance = random.Random(7)
+    letters = "abcç"
+    for _ in range(3000):
+        a = "".join(chance.choice(letters) for _ in range(chance.randint(0, 9)))
+        b = "".join(chance.choice(letters) for _ in range(chance.randint(0, 9)))
+        assert typos(a, b) == _typos_by_table(a, b), (a, b)
+    long = "carta número " * 10  # longer than a machine word: Python's integers are the bit vectors
+    assert typos(long, long.replace("ú", "u", 1)) == 1 and typos(long, long[1:]) == 1
+
+
 def test_safe_and_unsafe_fixes_of_real_decks():
     def fix_of(text: str, code: str) -> Fix:
         result = deckdsl.loads(text, "x.deck")
