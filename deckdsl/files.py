@@ -19,7 +19,11 @@ MAX_FILE_BYTES = 8 * 1024 * 1024
 
 def read_file(path: str | Path, limit: int = MAX_FILE_BYTES) -> tuple[str | None, Diagnostic | None]:
     """The text of the deck or profile file at `path`, or a diagnostic saying why it cannot be read."""
+    import stat
+
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):  # a FIFO or a device would block or never end
+            return None, Diagnostic("DK009", "cannot read the file: it is not a regular file", Span.point("", 0))
         with open(path, "rb") as handle:
             data = handle.read(limit + 1)
             total_size = os.fstat(handle.fileno()).st_size

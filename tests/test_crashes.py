@@ -114,3 +114,39 @@ def test_profile_templates_take_names_only():
     for bad in ["{n:s}", "{n!r}", "{n:>999999999}", "{0}", "{a.b}", "{a[0]}", "a } b", "{ open", "{}"]:
         with pytest.raises(TemplateError):
             names(bad)
+
+
+def test_a_setting_in_other_digits_is_refused():
+    proc = deckdsl("simulate", JANKEN, "-n", "3", "--set", "star_cost=١٠")
+    assert_clean(proc, 2, "star_cost")
+
+
+def test_a_fifo_is_not_read(tmp_path):
+    import os
+
+    fifo = tmp_path / "pipe.deck"
+    os.mkfifo(fifo)
+    assert_clean(deckdsl("check", fifo), 2, "DK009", "not a regular file")
+
+
+def test_jobs_beyond_the_work_start_no_idle_workers(monkeypatch):
+    """512 jobs for 2 chunks of games: as many workers as chunks (counted through the pool's size)."""
+    import multiprocessing.pool
+
+    import deckdsl as api
+    from deckdsl.lab import sim
+
+    sizes = []
+    original = multiprocessing.pool.Pool.__init__
+
+    def counting(self, processes=None, *args, **kwargs):
+        sizes.append(processes)
+        original(self, processes, *args, **kwargs)
+
+    monkeypatch.setattr(multiprocessing.pool.Pool, "__init__", counting)
+    loaded = api.load(ROOT / JANKEN)
+    from deckdsl.games.janken.rules import rules_for
+
+    sim.simulate(loaded.deck, loaded.profile, rules_for(loaded.deck, loaded.profile), games=2 * sim.CHUNK, seed=1,
+                 players=("random", "random"), jobs=512)
+    assert sizes == [2]

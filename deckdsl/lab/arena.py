@@ -127,7 +127,8 @@ def simulate(deck: ast.Deck, profile: Profile, settings: dict[str, str], *, game
 
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-        with context.Pool(jobs, initializer=_init_worker, initargs=(deck, profile, settings)) as pool:
+        with context.Pool(min(jobs, len(tasks)), initializer=_init_worker,
+                          initargs=(deck, profile, settings)) as pool:
             for task, tally in zip(tasks, pool.imap(_work, tasks), strict=True):
                 total.merge(tally)
                 if progress:

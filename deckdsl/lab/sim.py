@@ -188,7 +188,7 @@ def run(deck: ast.Deck, profile: Profile, rules: Rules, *, games: int, seed: int
 
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    with context.Pool(jobs, initializer=_init_worker, initargs=(deck, profile, rules)) as pool:
+    with context.Pool(min(jobs, len(tasks)), initializer=_init_worker, initargs=(deck, profile, rules)) as pool:
         for task, tally in zip(tasks, pool.imap(_work, tasks), strict=True):
             total.merge(tally)
             if progress:

@@ -111,10 +111,11 @@ class RuleParameter:
         if self.choices:
             text = str(written).strip().casefold()
             return text if text in self.choices else None
-        try:
-            number = int(str(written).strip())
-        except ValueError:
-            return None
+        text = str(written).strip()
+        digits = text[1:] if text[:1] in "+-" else text
+        if not (digits.isascii() and digits.isdigit()) or len(digits) > 18:
+            return None  # `١٠` and `²` are digits to int(), not to a designer; 18 digits is past any range
+        number = int(text)
         return number if self.min <= number <= self.max else None
 
     def allowed(self) -> str:
