@@ -531,8 +531,26 @@ def test_diff_applies_to_the_text_as_fix_would(copy, tmp_path, monkeypatch):
     patch = shutil.which("patch")
     if patch is None:
         pytest.skip("no `patch` program")
-    subprocess.run([patch, "-p1", "-s"], input=diff, text=True, check=True, cwd=tmp_path)
+    subprocess.run([patch, "-p1", "-s"], input=diff, text=True, encoding="utf-8", check=True, cwd=tmp_path)
     assert path.read_text(encoding="utf-8") == (FIXES / "braces.deck.fixed").read_text(encoding="utf-8")
+
+
+def test_diff_marks_a_last_line_without_newline_and_counts_lines_as_deckdsl_does(tmp_path, monkeypatch):
+    """Only `\n` ends a line (a U+2028 inside a flavor text does not), and a file without a final newline
+    gives a diff `patch` applies."""
+    text = ('deck "X" {\n  game: janken-wars\n}\n\ncard "A" {\n  type: pedra\n  rarity: simples\n  copies: 6\n'
+            '  value: 2\n  flavor: "um\u2028dois"\n  conditon: discarded first\n}')
+    (tmp_path / "x.deck").write_text(text, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    diff = CliRunner().invoke(main, ["check", "x.deck", "--diff"]).stdout
+    assert diff.endswith("-  conditon: discarded first\n+  condition: discarded first\n }\n"
+                         "\\ No newline at end of file\n")
+    assert "@@ -8,5 +8,5 @@" in diff  # line 11 of 12, as deckdsl numbers them
+    patch = shutil.which("patch")
+    if patch is None:
+        pytest.skip("no `patch` program")
+    subprocess.run([patch, "-p1", "-s"], input=diff, text=True, encoding="utf-8", check=True, cwd=tmp_path)
+    assert (tmp_path / "x.deck").read_text(encoding="utf-8") == text.replace("conditon", "condition")
 
 
 def test_a_read_only_file_is_left_untouched(copy):

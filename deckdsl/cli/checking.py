@@ -90,7 +90,7 @@ def _codes_option(value: tuple[str, ...]) -> list[str]:
 )
 @click.option("--quiet", "-q", is_flag=True, help="Print nothing when there is nothing to report.")
 @click.option("--fix", is_flag=True,
-              help="Apply the safe fixes to the files (docs/rules/README.md#fixes), then report what remains.")
+              help="Apply the safe fixes to the files (docs/rules/README.md, \"Fixes\"), then report what remains.")
 @click.option("--unsafe-fixes", is_flag=True,
               help="With --fix, apply the unsafe fixes too (they guess: check each against the deck's meaning).")
 @click.option("--diff", is_flag=True,
@@ -113,8 +113,9 @@ def check(
     reported; --unsafe-fixes applies the fixes that guess too, and --diff shows the changes instead.
 
     \b
-    Exit status: 0 nothing at the --fail-on level, 1 findings at that level (after fixing, with --fix;
-    with --diff: 1 when there are changes), 2 usage or I/O error (a file that cannot be written).
+    Exit status: 0 nothing at the --fail-on level, 1 findings at that level, 2 usage or I/O error
+    (also a file --fix cannot write).  With --fix, the status is that of what remains; with --diff,
+    1 when there are changes.
 
     \b
     Examples:
@@ -248,8 +249,7 @@ def _fix_file(file: Path, result, config, unsafe: bool, diff: bool, notices_err:
             checked = deckdsl.Result(str(file), readable, None, profile, found)
         else:
             checked = deckdsl.loads(readable, str(file), config=config)
-        latest.clear()
-        latest[text] = checked
+        latest[text] = checked  # every pass's text (at most 11), so the one kept has its result
         return checked.diagnostics
 
     outcome = fixes.fix_text(original, check_text, unsafe=unsafe, diagnostics=result.diagnostics)
@@ -262,12 +262,7 @@ def _fix_file(file: Path, result, config, unsafe: bool, diff: bool, notices_err:
     count = len(outcome.fixed)
     lines = [f"  - {d.fix.message} ({d.code})" for d in outcome.fixed]
     if diff:
-        import difflib
-
-        click.echo("".join(difflib.unified_diff(
-            original.splitlines(keepends=True), outcome.text.splitlines(keepends=True),
-            fromfile=f"a/{shown}", tofile=f"b/{shown}",
-        )), nl=False)
+        click.echo(_unified_diff(original, outcome.text, shown), nl=False)
         click.echo(f"would fix {count} problem{'s' if count != 1 else ''} in {shown}:\n" + "\n".join(lines),
                    err=True)
         return result, [], True, False
@@ -284,7 +279,24 @@ def _fix_file(file: Path, result, config, unsafe: bool, diff: bool, notices_err:
                err=notices_err)
     done = [{"path": str(file), "code": d.code, "message": d.fix.message, "safe": d.fix.safe}
             for d in outcome.fixed]
+    if outcome.text not in latest:
+        check_text(outcome.text)
     return latest[outcome.text], done, True, False
+
+
+def _unified_diff(before: str, after: str, name: str) -> str:
+    """The change as a unified diff `patch -p1` applies: lines end at `\n` only (as deckdsl counts them),
+    and a last line without one is marked as diff marks it."""
+    import difflib
+    import re
+
+    def lines(text: str) -> list[str]:
+        return re.findall(r"[^\n]*\n|[^\n]+$", text)
+
+    out = []
+    for line in difflib.unified_diff(lines(before), lines(after), fromfile=f"a/{name}", tofile=f"b/{name}"):
+        out.append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")
+    return "".join(out)
 
 
 def _fixable_hint(diagnostics, fixing: bool, unsafe: bool) -> str | None:
