@@ -273,6 +273,27 @@ def test_hazard_fix_is_an_unsafe_addendum_in_the_engines_order():
     assert "with `Lupa Dobradora` first" in played[0]["played"]  # what the engine announces
 
 
+def test_missing_image_fix_is_unsafe_and_keeps_the_folder(tmp_path):
+    (tmp_path / "arte").mkdir()
+    (tmp_path / "arte" / "muro-alto.png").write_bytes(b"\x89PNG")
+    text = ('deck "X" {\n  game: janken-wars\n}\n\ncard "Muro Alto" {\n  type: pedra\n  rarity: simples\n'
+            '  copies: 6\n  value: 2\n  art: "arte/muro-alta.png"\n}\n')
+    path = tmp_path / "x.deck"
+    path.write_text(text, encoding="utf-8")
+    (missing,) = [d for d in deckdsl.load(path).diagnostics if d.code == "DK302"]
+    assert not missing.fix.safe and missing.fix.message == "replace `arte/muro-alta.png` by `arte/muro-alto.png`"
+    assert fix_text(text, check_of(path)).text == text
+    assert fix_text(text, check_of(path), unsafe=True).text == text.replace("muro-alta", "muro-alto")
+
+
+def test_a_suppression_of_no_code_is_removed(tmp_path):
+    text = ('deck "X" {\n  game: janken-wars\n}\n\ncard "Muro Alto" { # deckdsl: allow JW999\n  type: pedra\n'
+            '  rarity: simples\n  copies: 36\n  value: 2\n}\n')
+    (unknown,) = [d for d in deckdsl.loads(text, "x.deck").diagnostics if d.code == "DK130"]
+    assert unknown.message == "`JW999` is not a deckdsl code"
+    assert fixed(text).text == text.replace(" # deckdsl: allow JW999", "")
+
+
 def test_suppressed_and_ignored_findings_are_not_fixed(tmp_path):
     text = ('deck "X" {\n  game: janken-wars\n}\n\n# deckdsl: allow DK101\ncard "A" {\n  type: pedra\n'
             '  rarity: simples\n  copies: 6\n  value: 2\n  conditon: discarded first\n}\n\n'
