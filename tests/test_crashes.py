@@ -150,3 +150,17 @@ def test_jobs_beyond_the_work_start_no_idle_workers(monkeypatch):
     sim.simulate(loaded.deck, loaded.profile, rules_for(loaded.deck, loaded.profile), games=2 * sim.CHUNK, seed=1,
                  players=("random", "random"), jobs=512)
     assert sizes == [2]
+
+
+def test_an_svg_that_refers_outside_its_folder_fails_the_render(tmp_path):
+    """The SVG's own references are fetched only when it is drawn: the render must still refuse them."""
+    (tmp_path / "evil.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">'
+        '<image href="file:///etc/hostname" width="50" height="50"/>'
+        '<image href="http://127.0.0.1:9/x.png" width="50" height="50"/></svg>', encoding="utf-8")
+    text = (ROOT / JANKEN).read_text(encoding="utf-8")
+    (tmp_path / "d.deck").write_text(text.replace('card "Muro Alto" {', 'card "Muro Alto" {\n  art: "evil.svg"', 1),
+                                     encoding="utf-8")
+    proc = deckdsl("render", tmp_path / "d.deck", "-o", tmp_path / "d.pdf")
+    assert_clean(proc, 1, "DK301", "file:///etc/hostname", "http://127.0.0.1:9/x.png")
+    assert not (tmp_path / "d.pdf").exists()

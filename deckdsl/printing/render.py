@@ -611,7 +611,10 @@ def render(
             if any(problem.severity.value == "error" for problem in found):
                 return found
             identifier = hashlib.sha256(document.encode("utf-8")).hexdigest()[:32].encode()
+            refused_before = len(log.refused)
             pdf = laid_out.write_pdf(pdf_identifier=identifier, uncompressed_pdf=False)
+            if len(log.refused) > refused_before:  # an SVG's own references are fetched as it is drawn
+                return [problem for problem in _problems(deck, deck_path, log, set()) if problem.code == "DK301"]
     except _TimeUp:
         return [Diagnostic(
             "DK304", f"rendering took longer than {options.timeout:g} s and was stopped; nothing was written",
