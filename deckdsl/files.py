@@ -3,6 +3,7 @@ outputs atomically (a failed or interrupted run never replaces a good file), and
 
 from __future__ import annotations
 
+import glob
 import hashlib
 import os
 import re
@@ -68,14 +69,14 @@ def decode(data: bytes, total_size: int | None = None, limit: int = MAX_FILE_BYT
 _LONE_CR = re.compile(r"\r(?!\n)")
 
 
-
-
-
 def write_atomic(target: Path, data: bytes) -> None:
     """Write `data` to `target` through a temporary file in the same folder, renamed over the target
-    only once complete.  The file gets the ordinary permissions of the umask (mkstemp's are private)."""
+    only once complete.  The file gets the ordinary permissions of the umask (mkstemp's are private).
+    The temporary file's name carries the writer's process id, so one left by a writer that was killed
+    between the write and the rename (SIGKILL runs no cleanup) is removed by the next write."""
     target.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    _remove_stale_temporaries(target)
+    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.{os.getpid()}-", suffix=".tmp")
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(data)
@@ -86,6 +87,24 @@ def write_atomic(target: Path, data: bytes) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def _remove_stale_temporaries(target: Path) -> None:
+    prefix = f".{target.name}."
+    for leftover in target.parent.glob(f"{glob.escape(prefix)}*.tmp"):
+        pid = leftover.name[len(prefix):].partition("-")[0]
+        if pid.isascii() and pid.isdigit() and not _alive(int(pid)):
+            leftover.unlink(missing_ok=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError):
+        return True
+    return True
 
 
 def cache_folder() -> str | None:

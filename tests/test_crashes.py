@@ -164,3 +164,16 @@ def test_an_svg_that_refers_outside_its_folder_fails_the_render(tmp_path):
     proc = deckdsl("render", tmp_path / "d.deck", "-o", tmp_path / "d.pdf")
     assert_clean(proc, 1, "DK301", "file:///etc/hostname", "http://127.0.0.1:9/x.png")
     assert not (tmp_path / "d.pdf").exists()
+
+
+def test_a_temporary_file_left_by_a_killed_writer_is_removed_by_the_next_write(tmp_path):
+    from deckdsl.files import write_atomic
+
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    stale = tmp_path / f".cards.pdf.{dead.stdout.strip()}-abc123.tmp"
+    stale.write_bytes(b"half a PDF")
+    mine = tmp_path / f".cards.pdf.{__import__('os').getpid()}-live.tmp"  # a writer still running: kept
+    mine.write_bytes(b"in progress")
+    write_atomic(tmp_path / "cards.pdf", b"%PDF-1.7")
+    assert not stale.exists() and mine.exists()
+    assert (tmp_path / "cards.pdf").read_bytes() == b"%PDF-1.7"
