@@ -177,3 +177,36 @@ def test_a_temporary_file_left_by_a_killed_writer_is_removed_by_the_next_write(t
     write_atomic(tmp_path / "cards.pdf", b"%PDF-1.7")
     assert not stale.exists() and mine.exists()
     assert (tmp_path / "cards.pdf").read_bytes() == b"%PDF-1.7"
+
+
+DECK_CRASHES = sorted(CRASHES.glob("*.deck")) if CRASHES.is_dir() else []
+
+
+@pytest.mark.skipif(not DECK_CRASHES, reason="the shared crash reproducers are not on this machine")
+@pytest.mark.parametrize("path", DECK_CRASHES, ids=lambda p: p.name)
+def test_every_crash_deck_gets_positioned_diagnostics(path):
+    if path.stat().st_size > 200_000:
+        pytest.skip("the 1 MB amplification deck has its own test")
+    proc = deckdsl("check", path)
+    assert_clean(proc, 1)
+    assert "-->" in proc.stdout + proc.stderr
+
+
+@pytest.mark.parametrize("number, code", [("9" * 4302, "DK010"), ("9" * 310, "DK010"), ("9" * 10, "DK010"),
+                                          ("999999999", "DK011")])
+def test_long_numbers_and_huge_decks_are_diagnostics(number, code, tmp_path):
+    text = (ROOT / JANKEN).read_text(encoding="utf-8").replace("copies: 6", f"copies: {number}", 1)
+    deck = tmp_path / "d.deck"
+    deck.write_text(text, encoding="utf-8")
+    proc = deckdsl("check", deck)
+    assert_clean(proc, 1, code)
+    assert_clean(deckdsl("simulate", deck, "-n", "2"), 1, code)
+
+
+def test_a_nine_digit_number_is_a_number():
+    import deckdsl as api
+
+    text = (ROOT / JANKEN).read_text(encoding="utf-8").replace("value: 2", "value: 123456789", 1)
+    result = api.loads(text, "x.deck")
+    assert not [d for d in result.diagnostics if d.code in ("DK010", "DK011")]
+    assert 123456789 in [card.value for card in result.deck.cards]

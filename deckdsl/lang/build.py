@@ -30,6 +30,11 @@ class _Piece:
     span: Span
 
 
+MAX_DIGITS = 9
+MAX_NUMBER = 999_999_999
+"""The longest number a deck may write (docs/language.md, "Numbers")."""
+
+
 class TooDeep(Exception):
     def __init__(self, span: Span) -> None:
         self.span = span
@@ -148,7 +153,7 @@ class _Builder:
                           value=value.value if isinstance(value, _Piece) else str(value))
 
     def signed_int(self, children):
-        return _Piece(int(children[0]), self.token_span(children[0]))
+        return _Piece(self._int(children[0]), self.token_span(children[0]))
 
     # -- cards ----------------------------------------------------------------------------
 
@@ -175,11 +180,26 @@ class _Builder:
             attributes=tuple(attributes), field_spans=spans, **fields,
         )
 
+    def _int(self, token: Token) -> int:
+        """The number a token writes — at most MAX_DIGITS digits (a longer one is reported, DK010, and
+        read as MAX_NUMBER): Python refuses to read 4,300 digits, and 310 already overflow a float."""
+        text = str(token)
+        digits = text.lstrip("+-")
+        if len(digits) <= MAX_DIGITS:
+            return int(text)
+        found = Diagnostic(
+            "DK010", f"a number of {len(digits):,} digits: numbers in a deck have at most {MAX_DIGITS} "
+            f"(up to {MAX_NUMBER:,})", self.token_span(token),
+            help="no card, count or rule needs more; was a digit key held down?")
+        if not any(d.code == "DK010" and d.span == found.span for d in self.diagnostics):
+            self.diagnostics.append(found)
+        return MAX_NUMBER if not text.startswith("-") else -MAX_NUMBER
+
     def _field(self, name: str, value, children) -> _Field:
         return _Field(name, value, self._span(children))
 
     def copies(self, children):
-        return self._field("copies", int(children[2]), children)
+        return self._field("copies", self._int(children[2]), children)
 
     def value(self, children):
         item = children[2]
@@ -339,7 +359,7 @@ class _Builder:
     # -- expressions ----------------------------------------------------------------------
 
     def number(self, children):
-        return self._node(ast.Number, children, value=int(children[0]))
+        return self._node(ast.Number, children, value=self._int(children[0]))
 
     def binary_op(self, children):
         left, right = children[0], children[2]
@@ -399,7 +419,7 @@ class _Builder:
 
     def amount(self, children):
         token = children[0]
-        value = int(token) if token.type == "INT" else _NUMBER_WORDS[token.value]
+        value = self._int(token) if token.type == "INT" else _NUMBER_WORDS[token.value]
         return _Piece(value, self.token_span(token))
 
     def type_filter(self, children):

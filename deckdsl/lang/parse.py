@@ -240,6 +240,7 @@ def parse_text(text: str, near: Path | None = None) -> tuple[Parsed, Profile | N
             addenda.append(item)
     if not profile_known:
         builder.profile = load_profile(_game(headers[0]) if headers else DEFAULT_PROFILE, near)
+    diagnostics.extend(_too_many_cards(cards))
     diagnostics.sort(key=lambda d: d.span.start)
     parsed = Parsed(
         header=headers[0] if headers else None, headers=tuple(headers), cards=tuple(cards),
@@ -247,6 +248,24 @@ def parse_text(text: str, near: Path | None = None) -> tuple[Parsed, Profile | N
         gaps=Gaps(skipped, tuple(sorted(lost, key=lambda block: block.span.start))),
     )
     return parsed, builder.profile
+
+
+MAX_CARDS = 100_000
+"""The most cards a deck's copies may add up to: a hundred times a big printed deck, and what the engines
+and the renderer can hold in memory (docs/language.md, "Numbers")."""
+
+
+def _too_many_cards(cards: list[ast.Card]) -> list[Diagnostic]:
+    """DK011 at the `copies:` of the card whose copies take the total past MAX_CARDS."""
+    total = 0
+    for card in cards:
+        total += max(card.copies, 0)
+        if total > MAX_CARDS:
+            span = card.field_spans.get("copies", card.name_span)
+            return [Diagnostic(
+                "DK011", f"the deck's copies add up to more than {MAX_CARDS:,} cards by `{card.name}`", span,
+                help="a deck this size cannot be printed or played; lower `copies:`")]
+    return []
 
 
 MAX_SKIPPED_LINES = 8
