@@ -210,3 +210,13 @@ def test_a_nine_digit_number_is_a_number():
     result = api.loads(text, "x.deck")
     assert not [d for d in result.diagnostics if d.code in ("DK010", "DK011")]
     assert 123456789 in [card.value for card in result.deck.cards]
+
+
+@pytest.mark.parametrize("pyproject, code, fragment", [
+    ("tool = 5\n", 0, "checked 1 file"), ("[tool]\ndeckdsl = 5\n", 2, "must be a table"),
+    ("[tool.deckdsl]\nselect = 5\n", 2, "select"),
+])
+def test_a_configuration_of_the_wrong_shape(pyproject, code, fragment, tmp_path):
+    (tmp_path / "pyproject.toml").write_text(pyproject, encoding="utf-8")
+    (tmp_path / "d.deck").write_text((ROOT / JANKEN).read_text(encoding="utf-8"), encoding="utf-8")
+    assert_clean(deckdsl("check", tmp_path / "d.deck"), code, fragment)

@@ -59,6 +59,9 @@ def _codes(value, key: str, source: Path) -> tuple[str, ...]:
 
 def from_table(table: dict, source: Path) -> Config:
     """A Config from the `[tool.deckdsl]` table (or a deckdsl.toml) read from `source`."""
+    if not isinstance(table, dict):
+        raise ConfigError(f"{source}: the deckdsl settings must be a table (`[tool.deckdsl]` with keys under it), "
+                          f"not {table!r}")
     known = {"select", "ignore", "fail-on"}
     unknown = sorted(set(table) - known)
     if unknown:
@@ -84,7 +87,8 @@ def discover(start: Path) -> Config:
             return from_table(_read(own), own)
         pyproject = candidate / "pyproject.toml"
         if pyproject.is_file():
-            table = _read(pyproject).get("tool", {}).get("deckdsl")
+            tool = _read(pyproject).get("tool", {})
+            table = tool.get("deckdsl") if isinstance(tool, dict) else None  # `tool = 5` is not ours to judge
             if table is not None:
                 return from_table(table, pyproject)
     return Config()
