@@ -220,3 +220,27 @@ def test_a_configuration_of_the_wrong_shape(pyproject, code, fragment, tmp_path)
     (tmp_path / "pyproject.toml").write_text(pyproject, encoding="utf-8")
     (tmp_path / "d.deck").write_text((ROOT / JANKEN).read_text(encoding="utf-8"), encoding="utf-8")
     assert_clean(deckdsl("check", tmp_path / "d.deck"), code, fragment)
+
+
+def test_a_file_deckdsl_fails_on_does_not_hide_the_others(monkeypatch, tmp_path):
+    """`check bad.deck good.deck`: a bug on one file is DK012 there (exit 2), and the other is checked."""
+    from click.testing import CliRunner
+
+    import deckdsl as api
+    from deckdsl.cli import main
+
+    text = (ROOT / JANKEN).read_text(encoding="utf-8")
+    (tmp_path / "bad.deck").write_text(text, encoding="utf-8")
+    (tmp_path / "good.deck").write_text(text.replace("copies: 6", "copies: 7", 1), encoding="utf-8")
+    real = api.load
+
+    def load(path, **options):
+        if Path(path).name == "bad.deck":
+            raise RuntimeError("a bug")
+        return real(path, **options)
+
+    monkeypatch.setattr(api, "load", load)
+    result = CliRunner().invoke(main, ["check", str(tmp_path / "bad.deck"), str(tmp_path / "good.deck")])
+    assert result.exit_code == 2, result.output
+    assert "DK012" in result.output and "RuntimeError: a bug" in result.output
+    assert "good.deck" in result.output and "DK201" in result.output  # good.deck's own finding is there

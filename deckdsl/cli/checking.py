@@ -152,7 +152,10 @@ def check(
         except configuration.ConfigError as error:
             raise click.UsageError(str(error)) from error
         config = found.override(select=_codes_option(select), ignore=_codes_option(ignore), fail_on=fail_on)
-        result = deckdsl.load_game(file) if file.suffix == ".game" else deckdsl.load(file, config=config)
+        try:
+            result = deckdsl.load_game(file) if file.suffix == ".game" else deckdsl.load(file, config=config)
+        except Exception as error:  # noqa: BLE001 — one file's bug must not hide the other files' findings
+            result = _internal_error(file, error)
         if fix:
             result, done, changed, failed = _fix_file(file, result, config, unsafe_fixes, diff, notices_err)
             changed_files += changed
@@ -165,7 +168,7 @@ def check(
             seen = {(d.code, d.span) for d in result.diagnostics}  # `check` already reports missing art
             result.diagnostics.extend(d for d in found if config.enabled(d.code) and (d.code, d.span) not in seen)
         everything.append((result, config))
-        io_error = io_error or any(d.code == "DK009" for d in result.diagnostics)
+        io_error = io_error or any(d.code in ("DK009", "DK012") for d in result.diagnostics)
     if diff:
         if not changed_files:
             click.echo("nothing to fix", err=True)
@@ -422,3 +425,16 @@ def rules(output_format: str) -> None:
     width = max(len(c.name) for c in codes)
     for entry in codes:
         click.echo(f"{entry.code}  {entry.severity.value:<7}  {entry.name:<{width}}  {entry.summary}")
+
+
+def _internal_error(file: Path, error: Exception):
+    """A file deckdsl failed on, as a DK012 finding at its start (exit status 2), so the run goes on
+    to the other files."""
+    import deckdsl
+    from ..diagnostics import Diagnostic
+    from ..span import Span
+
+    found = Diagnostic("DK012", f"deckdsl failed on this file: {type(error).__name__}: {str(error)[:200]}",
+                       Span.point("", 0), path=str(file),
+                       help="this is a bug in deckdsl, not in your file: please report it with the file")
+    return deckdsl.Result(str(file), "", None, None, [found])
