@@ -244,3 +244,18 @@ def test_a_file_deckdsl_fails_on_does_not_hide_the_others(monkeypatch, tmp_path)
     assert result.exit_code == 2, result.output
     assert "DK012" in result.output and "RuntimeError: a bug" in result.output
     assert "good.deck" in result.output and "DK201" in result.output  # good.deck's own finding is there
+
+
+def test_a_file_with_thousands_of_findings_shows_the_first_ones_and_counts_all(tmp_path):
+    from deckdsl.cli.checking import MAX_SHOWN
+
+    block = 'card "X{n}" {{\n  type: pedra\n  rarity: simples\n  copies: 1\n  valeu: 2\n}}\n'
+    text = (ROOT / JANKEN).read_text(encoding="utf-8") + "".join(block.format(n=n) for n in range(MAX_SHOWN + 100))
+    deck = tmp_path / "many.deck"
+    deck.write_text(text, encoding="utf-8")
+    proc = deckdsl("check", deck)
+    assert_clean(proc, 1, "more findings in")
+    assert sum(proc.stdout.count(f"{level}[") for level in ("error", "warning", "info")) == MAX_SHOWN
+    found = __import__("json").loads(deckdsl("check", deck, "--format", "json").stdout)
+    assert len(found["diagnostics"]) == MAX_SHOWN and found["omitted"] > 0
+    assert sum(found["summary"].values()) == MAX_SHOWN + found["omitted"]

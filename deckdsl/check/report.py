@@ -114,11 +114,18 @@ def fix_dict(fix: Fix | None) -> dict | None:
     }
 
 
-def to_json(diagnostics: Iterable[Diagnostic], files: int, fixed: list[dict] | None = None) -> str:
-    """The JSON report; `fixed`, with `check --fix`: what was fixed (`path`, `code`, `message`, `safe`)."""
+def to_json(diagnostics: Iterable[Diagnostic], files: int, fixed: list[dict] | None = None,
+            total: list[Diagnostic] | None = None) -> str:
+    """The JSON report; `fixed`, with `check --fix`: what was fixed (`path`, `code`, `message`, `safe`).
+    `total`: all the findings when `diagnostics` shows only some (the summary counts all; `omitted` says
+    how many are not listed)."""
+    diagnostics = list(diagnostics)
     items = [as_dict(d) for d in diagnostics]
-    summary = {s.value: sum(1 for d in items if d["severity"] == s.value) for s in Severity}
+    counted = total if total is not None else diagnostics
+    summary = {s.value: sum(1 for d in counted if d.severity is s) for s in Severity}
     log = {"files": files, "summary": summary, "diagnostics": items}
+    if total is not None and len(total) > len(items):
+        log["omitted"] = len(total) - len(items)
     if fixed is not None:
         log["fixed"] = fixed
     return json.dumps(log, ensure_ascii=False, indent=2)
