@@ -86,12 +86,12 @@ def fmt(paths: tuple[str, ...], check: bool, diff: bool, stdin_filename: str | N
         if len(paths) > 1:
             raise click.UsageError("`-` (stdin) cannot be combined with other paths")
         name = stdin_filename or "-"
-        text, problem = decode(click.get_binary_stream("stdin").read())
+        text, problem = decode(sys.stdin.buffer.read())
         if text is None:
             _report([problem], name, "")
             sys.exit(EXIT_ERROR)
         try:
-            formatted = format_source(text, kind_for(name), near=Path(name).parent if stdin_filename else None)
+            formatted = format_source(text, kind_for(name))
         except FormatBug as error:
             click.echo(f"deckdsl: internal error formatting {name}: {error}", err=True)
             sys.exit(EXIT_ERROR)
@@ -104,7 +104,9 @@ def fmt(paths: tuple[str, ...], check: bool, diff: bool, stdin_filename: str | N
             if formatted != text:
                 click.echo(f"would reformat {name}")
         else:
-            click.get_binary_stream("stdout").write(formatted.encode("utf-8"))
+            sys.stdout.flush()
+            sys.stdout.buffer.write(formatted.encode("utf-8"))
+            sys.stdout.buffer.flush()
         sys.exit(EXIT_FINDINGS if (check or diff) and formatted != text else EXIT_CLEAN)
 
     files = _files(paths)
@@ -119,7 +121,7 @@ def fmt(paths: tuple[str, ...], check: bool, diff: bool, stdin_filename: str | N
             failed.append(file)
             continue
         try:
-            formatted = format_source(text, kind_for(file), near=file.parent)
+            formatted = format_source(text, kind_for(file))
         except FormatBug as error:
             click.echo(f"deckdsl: internal error formatting {file}: {error} (the file is left as it was; "
                        "please report this, with the file)", err=True)

@@ -16,9 +16,10 @@ so that the shipped decks and profiles are already canonical:
 * A deck's fields follow the order of docs/language.md (the AST's order): a card's attributes, then
   `copies`, `value`, `cost`, `action`, `condition`, `flavor`, `art`, `text`; the header's `game`,
   `version`, `authors`, `license`, `language`, then `rules`; an addendum's `text`, then its `order`s.
-  A field with no place of its own (an attribute, an unknown header field) keeps its relative order:
-  attributes come first, an unknown header field stays after the field it followed.  A profile's
-  fields keep their order: there, order is meaning (attributes and rules are listed as written).
+  Fields that share a place keep their relative order: a card's attributes (any other name, as the
+  AST reads it), several `order:` lines; an unknown header field stays after the field it followed.
+  A profile's fields keep their order: there, order is meaning (attributes and rules are listed as
+  written).
 * At most one blank line in a row, none at the start or end of a block, one between top-level blocks.
 * A comment on a line of its own moves with the field below it.  A comment after code stays on the
   line it ends (when a line is split, on its first part: a `# deckdsl: allow` on a card's first line
@@ -26,8 +27,9 @@ so that the shipped decks and profiles are already canonical:
   when the code has grown past that column, the author's spacing before it is kept.
 * A triple-quoted text of a profile keeps its lines (only their trailing whitespace goes).
 
-A file that does not parse cleanly is refused (`FormatError`), and every result is parsed again and
-compared with the original (`FormatBug` if the meaning moved), as black and ruff do.
+A file that does not parse cleanly is refused (`FormatError`).  Every result is parsed again and
+compared with the original, its comments counted (`FormatBug` if anything moved), as black and ruff
+check theirs: a bug of the formatter must never reach a designer's file.
 """
 
 from __future__ import annotations
@@ -40,7 +42,6 @@ from pathlib import Path
 from ..diagnostics import Diagnostic, Severity
 from ..profiles import gamefile
 from ..profiles.fields import CARD_FIELDS, META_FIELDS
-from ..profiles.profile import Profile
 from . import parse
 
 
@@ -68,32 +69,40 @@ def kind_for(path: str | Path) -> str:
     return "game" if Path(path).suffix == ".game" else "deck"
 
 
-def format_source(text: str, kind: str = "deck", *, near: Path | None = None) -> str:
+def format_source(text: str, kind: str = "deck") -> str:
     """The canonical text of a deck file (`kind="deck"`) or game profile (`kind="game"`).
 
-    Raises `FormatError` with the parse diagnostics when `text` does not parse cleanly.  `near`: the
-    deck's folder, where a profile of its own (`my-game.game`) is looked for: it tells the formatter
-    which field names are the game's attributes (without it, only the shipped games are known)."""
+    Raises `FormatError` with the parse diagnostics when `text` does not parse cleanly.  The result
+    depends on the text alone (not on the game's profile nor on the folder), so an editor and
+    `deckdsl fmt` always agree."""
     if kind not in ("deck", "game"):
         raise ValueError(f"kind must be 'deck' or 'game', not {kind!r}")
-    before, profile = _meaning(text, kind, near)
+    before = _meaning(text, kind)
     normalized = text.replace("\r\n", "\n").replace("\r", "\n")
     tokens = _tokenize(normalized, kind)
     body = _Reader(tokens, kind).body(top=True)
-    result = _Writer(tokens, kind, profile).file(body)
+    result = _Writer(tokens, kind).file(body)
+    if result == text:
+        return result
     try:
-        after, _ = _meaning(result, kind, near)
+        after = _meaning(result, kind)
     except FormatError as error:
         raise FormatBug(f"the formatted text does not parse: {error}") from None
     if after != before:
         raise FormatBug("the formatted text parses to a different deck or profile")
+    if _comments(tokens) != _comments(_tokenize(result, kind)):
+        raise FormatBug("the formatted text lost or changed a comment")
     return result
+
+
+def _comments(tokens: list[_Token]) -> list[str]:
+    return sorted(token.text.rstrip() for token in tokens if token.kind == "comment")
 
 
 # --------------------------------------------------------------------------------- meaning ---
 
 
-def _meaning(text: str, kind: str, near: Path | None):
+def _meaning(text: str, kind: str):
     """What `text` means, without positions, for comparing a file before and after formatting; raises
     `FormatError` when it does not parse cleanly.  A header's fields are compared by name: their order
     in the AST is the order they were written in, which the formatter changes on purpose."""
@@ -102,14 +111,14 @@ def _meaning(text: str, kind: str, near: Path | None):
         errors = [d for d in problems if d.severity is Severity.ERROR]
         if file is None or errors:
             raise FormatError(errors or problems)
-        return (file.title, file.game.fields, [(b.kind, b.name, b.fields) for b in file.blocks]), None
-    parsed, profile = parse.parse_text(text, near)
+        return file.title, file.game.fields, [(b.kind, b.name, b.fields) for b in file.blocks]
+    parsed, _ = parse.parse_text(text)
     errors = [d for d in parsed.diagnostics if d.severity is Severity.ERROR]
     if errors:
         raise FormatError(errors)
     headers = [(h.title, sorted((_plain(m) for m in h.meta), key=lambda m: m["name"]), [_plain(s) for s in h.rules])
                for h in parsed.headers]
-    return (headers, [_plain(c) for c in parsed.cards], [_plain(a) for a in parsed.addenda]), profile
+    return headers, [_plain(c) for c in parsed.cards], [_plain(a) for a in parsed.addenda]
 
 
 def _plain(node) -> dict:
@@ -128,11 +137,11 @@ def _plain(node) -> dict:
 _WHITE = r"[ \t\f\u00a0]+"
 _DECK_TOKENS = re.compile(
     rf'(?P<nl>\n)|(?P<ws>{_WHITE})|(?P<comment>#[^\n]*)|(?P<string>"(?:[^"\\\n]|\\.)*")'
-    r'|(?P<punct>[{}\[\]();:,])|(?P<word>[^\s"#{}\[\]();:,]+)|(?P<other>.)', re.S,
+    r'|(?P<punct>[{}\[\]();:,])|(?P<word>[^\s"#{}\[\]();:,]+)|(?P<other>.)',
 )
 _GAME_TOKENS = re.compile(
     rf'(?P<nl>\n)|(?P<ws>{_WHITE})|(?P<comment>#[^\n]*)|(?P<string>"""(?:[^"]|"(?!""))*"""|"(?:[^"\\\n]|\\.)*")'
-    r'|(?P<punct>[{}\[\];:,])|(?P<word>[^\s"#{}\[\];:,]+)|(?P<other>.)', re.S,
+    r'|(?P<punct>[{}\[\];:,])|(?P<word>[^\s"#{}\[\];:,]+)|(?P<other>.)',
 )
 _OPEN, _CLOSE = "{[(", "}])"
 _FUNCTIONS = ("count", "total", "ceil", "floor")
@@ -223,16 +232,18 @@ class _Reader:
         self.tokens, self.kind, self.at = tokens, kind, 0
 
     def body(self, top: bool = False) -> _Body:
+        """A body's entries and trivia.  A comment after nothing but `;` (which is dropped) is trivia."""
         body, trivia = _Body(), []
-        tokens, empty_line = self.tokens, top
+        tokens, empty_line, code = self.tokens, top, not top
         while self.at < len(tokens):
             token = tokens[self.at]
             if token.kind == "nl":
                 if empty_line:
                     trivia.append(_BLANK)
-                empty_line = True
+                empty_line, code = True, False
             elif token.kind == "comment":
-                if token.after is None:
+                if token.after is None or not code:
+                    token.after = None
                     trivia.append(token)
                 empty_line = False
             elif token.punct("}") and not top:
@@ -241,7 +252,7 @@ class _Reader:
                 entry = self.entry()
                 if isinstance(entry, _Block) or entry.tokens:
                     body.items.append((trivia, entry))
-                    trivia, empty_line = [], False
+                    trivia, empty_line, code = [], False, True
                     continue
             self.at += 1
         body.tail = trivia
@@ -278,27 +289,21 @@ _META_ORDER = {name: rank for rank, name in enumerate(META_FIELDS)} | {"rules": 
 _ADDENDUM_ORDER = {"text": 0, "texto": 0, "order": 1, "ordem": 1}
 
 
-def _ordered(block: _Block, kind: str, profile: Profile | None) -> list[tuple[list, _Field | _Block]]:
+def _ordered(block: _Block, kind: str) -> list[tuple[list, _Field | _Block]]:
     """The entries of a deck's block in the canonical order (a stable sort: ties keep their order).
 
-    A name that is neither a field of the language nor an attribute of the game (a misspelt `valeu:`)
-    keeps its place after the field it followed.  The AST holds it with the attributes, in the order
-    written, so no attribute written after it passes it (`floor`)."""
+    Any other name in a card is an attribute, as the AST reads it (a misspelt `valeu:` too), so it goes
+    with the attributes, first.  An unknown header field has no place: it stays after the field it
+    followed."""
     items = block.body.items
     keyword = block.head[0].text if block.head else ""
     if kind != "deck" or keyword not in ("card", "carta", "deck", "baralho", "addendum", "adendo"):
         return items
-    ranks, previous, floor = [], -1, 0
+    ranks, previous = [], -1
     for _, entry in items:
         name = (entry.head if isinstance(entry, _Block) else entry.tokens)[0].text
         if keyword in ("card", "carta"):
-            if name in _CARD_ORDER:
-                rank = _CARD_ORDER[name]
-            elif profile is not None and profile.attribute(name) is not None:
-                rank = floor
-            else:
-                rank = floor = max(previous, floor)
-            previous = rank
+            rank = _CARD_ORDER.get(name, 0)
         elif keyword in ("addendum", "adendo"):
             rank = _ADDENDUM_ORDER.get(name, 2)
         else:
@@ -336,8 +341,8 @@ def _space(before: _Token, token: _Token, kind: str) -> bool:
 
 
 class _Writer:
-    def __init__(self, tokens: list[_Token], kind: str, profile: Profile | None) -> None:
-        self.tokens, self.kind, self.profile, self.lines = tokens, kind, profile, []
+    def __init__(self, tokens: list[_Token], kind: str) -> None:
+        self.tokens, self.kind, self.lines = tokens, kind, []
 
     def file(self, body: _Body) -> str:
         self.body(body, 0, top=True)
@@ -374,11 +379,7 @@ class _Writer:
             line = first.get(token.line)
             if line is None:
                 line = coded[max(0, bisect.bisect_right(lows, token.after) - 1)]
-            if line.comment is None:
-                line.comment = token
-            else:
-                line.code = f"{line.code}  {line.comment.text}"
-                line.comment = token
+            line.comment = token
 
     def emit(self, line: _Line, start: int, pending: list[bool]) -> None:
         if pending[0] and len(self.lines) > start and self.lines[-1].code is not None:
@@ -407,19 +408,19 @@ class _Writer:
                 self.emit(_Line(depth, item.text.rstrip()), start, pending)
 
     def block(self, block: _Block, depth: int, start: int, pending: list[bool]) -> None:
-        head = _join(block.head, self.kind)
         if block.one_line:
             self.emit(_Line(depth, self.inline(block), block.head[0].index, block.close.index), start, pending)
             return
+        head = _join(block.head, self.kind)
         self.emit(_Line(depth, f"{head} {{", block.head[0].index, block.open.index), start, pending)
-        self.body(block.body, depth + 1, items=_ordered(block, self.kind, self.profile))
+        self.body(block.body, depth + 1, items=_ordered(block, self.kind))
         self.emit(_Line(depth, "}", block.close.index, block.close.index), start, [False])
 
     def inline(self, block: _Block) -> str:
-        parts = [self.inline(entry) if isinstance(entry, _Block) else _join(entry.tokens, self.kind)
-                 for _, entry in block.body.items]
-        inside = "; ".join(parts)
-        return f"{_join(block.head, self.kind)} {{ {inside} }}" if inside else f"{_join(block.head, self.kind)} {{}}"
+        """A block written on one line, on one line: `head { a: 1; b: 2 }`, or `head {}`."""
+        inside = "; ".join(self.inline(entry) if isinstance(entry, _Block) else _join(entry.tokens, self.kind)
+                           for _, entry in block.body.items)
+        return _join(block.head, self.kind) + (f" {{ {inside} }}" if inside else " {}")
 
     def field(self, tokens: list[_Token], depth: int) -> list[_Line]:
         """A field's lines: one, or, for a map or list that spans lines, one per line of its items, each
@@ -495,15 +496,9 @@ def _join(tokens: list[_Token], kind: str) -> str:
 
 def _with_comment(text: str, comment: _Token, tokens: list[_Token]) -> str:
     """`text` and its trailing comment: in the comment's own column when the code ends before it, else
-    after the spacing the author put before it."""
+    after the spacing the author put before it (at least one space)."""
     width = len(text) - (text.rfind("\n") + 1)
     before = tokens[comment.after]
-    written = comment.column - _end_column(before) if before.line + before.text.count("\n") == comment.line else 1
-    gap = comment.column - width if comment.column > width else max(1, written)
+    end = len(before.text) - before.text.rfind("\n") - 1 if "\n" in before.text else before.column + len(before.text)
+    gap = comment.column - width if comment.column > width else max(1, comment.column - end)
     return f"{text}{' ' * gap}{comment.text.rstrip()}"
-
-
-def _end_column(token: _Token) -> int:
-    if "\n" in token.text:
-        return len(token.text) - token.text.rfind("\n") - 1
-    return token.column + len(token.text)
