@@ -65,7 +65,7 @@ def fmt(paths: tuple[str, ...], check: bool, diff: bool, stdin_filename: str | N
     PATH is a file or a folder (every *.deck and *.game under it; default: this folder).  `-` reads a
     text from stdin and writes it formatted to stdout (for editors).  A file that does not parse is not
     touched: its problems are printed as `deckdsl check` prints them, and the others are still formatted.
-    The layout: docs at the top of deckdsl/lang/fmt.py.
+    The layout rules are described at the top of deckdsl/lang/fmt.py.
 
     \b
     Exit status: 0 formatted or nothing to do, 1 files would change (--check, --diff), 2 usage or I/O
