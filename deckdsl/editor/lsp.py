@@ -1,0 +1,399 @@
+"""`deckdsl lsp`: the language server for `*.deck` and `*.game` files, over stdio (pygls).
+
+What it does is in `lsp_features` (pure functions over one analysed text); this module owns the protocol
+and the timing:
+
+* **One worker thread runs all of deckdsl.**  The parser keeps module state (the Lark builder, the
+  span line cache), so two analyses at once would corrupt each other.  Handlers stay on the event loop
+  and await the worker, which keeps the server answering while a 10,000-card deck is being checked.
+* **Diagnostics: latest text wins.**  `didOpen` and `didSave` analyse at once; `didChange` waits until
+  no change has come for `DEBOUNCE` seconds (a trailing debounce: a burst of edits — a paste, a
+  multi-cursor edit, fast typing — becomes one analysis of the last text).  An analysis that finishes
+  after the document changed again is dropped, never published: the next one is already due.  A
+  published set always carries the version it describes.
+* **Requests read the current text.**  Hover, completion, definition, rename … use the last analysis
+  when it is of the current version, else parse the current text (parse only: no checks) first, so a
+  position never lands in a stale tree.
+* **stdout is the protocol's alone**: the server writes to the original stdout, and `sys.stdout` is
+  pointed at stderr while it runs, so a stray `print` anywhere cannot corrupt a message.  Logs go to
+  stderr.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from lsprotocol import types
+from pygls.exceptions import JsonRpcInvalidParams
+from pygls.lsp.server import LanguageServer
+from pygls.uris import to_fs_path
+
+from .. import __version__
+from . import lsp_features as features
+from .lsp_features import Snapshot
+
+log = logging.getLogger("deckdsl.lsp")
+
+DEBOUNCE = 0.015
+"""Seconds without a change before a changed document is analysed.  Short, because the standard deck is
+checked in about 10 ms: typing is answered at once, and only edits that come together are merged."""
+
+
+@dataclass
+class _Schedule:
+    """The analysis of one document: `dirty` when its text changed since the last analysis started,
+    `last_change` (loop time), `delay` (the debounce of the latest request), `task` (the loop running)."""
+
+    dirty: bool = False
+    last_change: float = 0.0
+    delay: float = 0.0
+    task: asyncio.Task | None = None
+
+
+class DeckServer(LanguageServer):
+    """The deckdsl language server: open documents' analyses (`checked`: with the checks, the one its
+    diagnostics came from; `parsed`: parse only, for positions) and their schedules."""
+
+    def __init__(self) -> None:
+        super().__init__("deckdsl", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
+        self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="deckdsl-analysis")
+        self.checked: dict[str, Snapshot] = {}
+        self.parsed: dict[str, Snapshot] = {}
+        self.schedules: dict[str, _Schedule] = {}
+
+    @property
+    def encoding(self) -> str:
+        """The position encoding agreed at `initialize` (`utf-16` unless the client prefers another)."""
+        encoding = self.workspace.position_encoding
+        return str(getattr(encoding, "value", encoding) or features.UTF16)
+
+    def document(self, uri: str):
+        return self.workspace.text_documents.get(uri)
+
+    async def run(self, function, *args):
+        """Run `function(*args)` on the deckdsl worker thread."""
+        return await asyncio.get_running_loop().run_in_executor(self.worker, function, *args)
+
+    # ------------------------------------------------------------------------ diagnostics ---
+
+    def changed(self, uri: str, delay: float) -> None:
+        """The text of `uri` changed (or was saved, or opened): analyse it after `delay` seconds of quiet."""
+        schedule = self.schedules.setdefault(uri, _Schedule())
+        schedule.dirty, schedule.delay = True, delay
+        schedule.last_change = asyncio.get_running_loop().time()
+        if schedule.task is None or schedule.task.done():
+            schedule.task = asyncio.ensure_future(self._analyse(uri, schedule))
+
+    async def _analyse(self, uri: str, schedule: _Schedule) -> None:
+        loop = asyncio.get_running_loop()
+        while schedule.dirty:
+            while (wait := schedule.last_change + schedule.delay - loop.time()) > 0:
+                await asyncio.sleep(wait)
+            schedule.dirty = False
+            document = self.document(uri)
+            if document is None:
+                return
+            version, text = document.version, document.source
+            try:
+                snapshot = await self.run(_analysis, uri, version, text, document.language_id, True, self.encoding)
+            except Exception:  # noqa: BLE001 — a bug in a check must not stop the server
+                log.exception("analysing %s (version %s) failed", uri, version)
+                continue
+            current = self.document(uri)
+            if schedule.dirty or current is None or current.version != version:
+                log.debug("dropped the analysis of %s version %s: the document changed meanwhile", uri, version)
+                continue
+            self.checked[uri] = self.parsed[uri] = snapshot
+            sending = time.perf_counter()
+            self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
+                uri=uri, version=version, diagnostics=snapshot.published))
+            log.debug("published %s version %s: %d diagnostics; check %.1f ms, map %.1f ms, send %.1f ms", uri,
+                      version, len(snapshot.published), snapshot.timings[0] * 1000, snapshot.timings[1] * 1000,
+                      (time.perf_counter() - sending) * 1000)
+
+    async def snapshot(self, uri: str, checked: bool = False) -> Snapshot | None:
+        """The analysis of the current text of `uri` (`checked`: with the checks, for the fixes)."""
+        document = self.document(uri)
+        if document is None:
+            return None
+        for cached in ((self.checked.get(uri),) if checked else (self.checked.get(uri), self.parsed.get(uri))):
+            if cached is not None and cached.version == document.version and cached.text == document.source:
+                return cached
+        version, text = document.version, document.source
+        snapshot = await self.run(_analysis, uri, version, text, document.language_id, checked, self.encoding)
+        (self.checked if checked else self.parsed)[uri] = snapshot
+        return snapshot
+
+    async def position(self, uri: str, position: types.Position) -> tuple[Snapshot, int] | tuple[None, None]:
+        snapshot = await self.snapshot(uri)
+        if snapshot is None:
+            return None, None
+        return snapshot, snapshot.index.offset(position, self.encoding)
+
+
+def kind_of(uri: str, language_id: str | None = None) -> str:
+    """`game` for a game profile (`*.game`, or a document the editor calls `deckdsl-game`), else `deck`."""
+    return "game" if uri.endswith(".game") or (language_id or "").endswith("game") else "deck"
+
+
+def analyse(uri: str, version: int | None, text: str, path: str | None, kind: str, check: bool) -> Snapshot:
+    """Read `text` (the editor's, not the file on disk) as `deckdsl check` reads the file: a deck with
+    `deckdsl.loads` — its profile found next to `path` as `deckdsl.load` would (`game: my-game` →
+    `my-game.game` in its folder or one above), its findings chosen by the nearest `deckdsl.toml` — or a
+    profile with `profile.loads`.  `check` False only parses (for positions)."""
+    if kind == "game":
+        from ..profiles import gamefile
+        from ..profiles.profile import loads as load_profile
+
+        profile, found = load_profile(text, path or "<profile>") if check else (None, [])
+        return Snapshot(uri, version, text, kind, path, profile=profile, game=gamefile.read(text)[0],
+                        diagnostics=list(found), checked=check)
+    from .. import loads
+    from ..check import config as configuration
+
+    config = None
+    if check and path is not None:
+        try:
+            config = configuration.discover(Path(path))
+        except configuration.ConfigError as error:
+            log.warning("%s; checking with every rule", error)
+    result = loads(text, path or "<editor>", check=check, config=config)
+    return Snapshot(uri, version, text, kind, path, deck=result.deck, profile=result.profile,
+                    diagnostics=result.diagnostics if check else [], checked=check)
+
+
+def _analysis(uri: str, version: int | None, text: str, language_id: str | None, check: bool, encoding: str):
+    """On the worker: analyse the text and map its diagnostics (`snapshot.published`)."""
+    path = to_fs_path(uri) if uri.startswith("file:") else None
+    started = time.perf_counter()
+    snapshot = analyse(uri, version, text, path, kind_of(uri, language_id), check)
+    mapping = time.perf_counter()
+    pages: dict = {}
+    snapshot.published = [lsp_diagnostic(found, snapshot, encoding, pages) for found in snapshot.diagnostics]
+    snapshot.timings = (mapping - started, time.perf_counter() - mapping)
+    return snapshot
+
+
+_SEVERITY = {"error": types.DiagnosticSeverity.Error, "warning": types.DiagnosticSeverity.Warning,
+             "info": types.DiagnosticSeverity.Information}
+_PACKAGE = Path(__file__).resolve().parent.parent
+
+
+def code_page(code: str) -> str | None:
+    """The page that documents `code`: `deckdsl/codes/CODE.md` for the language's own codes, else a
+    rule's page in the checkout's `docs/rules/` when there is one; None otherwise."""
+    for page in (_PACKAGE / "codes" / f"{code}.md", _PACKAGE.parent / "docs" / "rules" / f"{code}.md"):
+        if page.is_file():
+            return page.as_uri()
+    return None
+
+
+def lsp_diagnostic(found, snapshot: Snapshot, encoding: str, pages: dict) -> types.Diagnostic:
+    """A deckdsl `Diagnostic` as LSP's: its labels become related information (same document), its notes
+    and help follow the message (editors show only the message), its code links to its page (`pages`
+    caches them), an unused suppression (DK130) is marked unnecessary."""
+    index = snapshot.index
+    if found.code not in pages:
+        pages[found.code] = code_page(found.code)
+    related = [types.DiagnosticRelatedInformation(
+        location=types.Location(uri=snapshot.uri, range=index.range(label.span.start, label.span.end, encoding)),
+        message=label.message) for label in found.labels]
+    return types.Diagnostic(
+        range=index.range(found.span.start, found.span.end, encoding), severity=_SEVERITY[found.severity.value],
+        code=found.code, source="deckdsl", message=found.message + found.details,
+        code_description=types.CodeDescription(href=pages[found.code]) if pages[found.code] else None,
+        related_information=related or None,
+        tags=[types.DiagnosticTag.Unnecessary] if found.code == "DK130" else None,
+    )
+
+
+# ----------------------------------------------------------------------------------- handlers ---
+
+
+def did_open(ls: DeckServer, params: types.DidOpenTextDocumentParams) -> None:
+    ls.changed(params.text_document.uri, 0.0)
+
+
+def did_change(ls: DeckServer, params: types.DidChangeTextDocumentParams) -> None:
+    ls.changed(params.text_document.uri, DEBOUNCE)
+
+
+def did_save(ls: DeckServer, params: types.DidSaveTextDocumentParams) -> None:
+    """Re-check the saved file; a saved `.game` also re-checks the open decks (they read profiles from
+    disk, so a deck next to `my-game.game` sees the change once it is saved)."""
+    uri = params.text_document.uri
+    ls.changed(uri, 0.0)
+    if kind_of(uri) == "game":
+        for other in list(ls.workspace.text_documents):
+            if other != uri and kind_of(other) == "deck":
+                ls.changed(other, 0.0)
+
+
+def did_close(ls: DeckServer, params: types.DidCloseTextDocumentParams) -> None:
+    uri = params.text_document.uri
+    schedule = ls.schedules.pop(uri, None)
+    if schedule is not None and schedule.task is not None:
+        schedule.task.cancel()
+    ls.checked.pop(uri, None)
+    ls.parsed.pop(uri, None)
+    ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+
+
+async def hover(ls: DeckServer, params: types.HoverParams) -> types.Hover | None:
+    snapshot, offset = await ls.position(params.text_document.uri, params.position)
+    return None if snapshot is None else await ls.run(features.hover, snapshot, offset, ls.encoding)
+
+
+async def completion(ls: DeckServer, params: types.CompletionParams) -> types.CompletionList | None:
+    snapshot, offset = await ls.position(params.text_document.uri, params.position)
+    if snapshot is None:
+        return None
+    items = await ls.run(features.completions, snapshot, offset, ls.encoding)
+    return types.CompletionList(is_incomplete=False, items=items)
+
+
+async def definition(ls: DeckServer, params: types.DefinitionParams) -> types.Location | None:
+    snapshot, offset = await ls.position(params.text_document.uri, params.position)
+    named = None if snapshot is None else features.occurrence_at(snapshot, offset)
+    if named is None:
+        return None
+    target = next((o for o in features.occurrences(snapshot) if o.role == "definition" and o.name == named.name), None)
+    return None if target is None else types.Location(
+        uri=snapshot.uri, range=snapshot.index.range(target.start, target.end, ls.encoding))
+
+
+async def references(ls: DeckServer, params: types.ReferenceParams) -> list[types.Location] | None:
+    snapshot, offset = await ls.position(params.text_document.uri, params.position)
+    named = None if snapshot is None else features.occurrence_at(snapshot, offset)
+    if named is None:
+        return None
+    return [types.Location(uri=snapshot.uri, range=snapshot.index.range(o.start, o.end, ls.encoding))
+            for o in features.occurrences(snapshot)
+            if o.name == named.name and (o.role != "definition" or params.context.include_declaration)]
+
+
+async def prepare_rename(ls: DeckServer, params: types.PrepareRenameParams):
+    snapshot, offset = await ls.position(params.text_document.uri, params.position)
+    named = None if snapshot is None else features.occurrence_at(snapshot, offset)
+    if named is None:
+        return None
+    return types.PrepareRenamePlaceholder(range=snapshot.index.range(named.start, named.end, ls.encoding),
+                                          placeholder=named.name)
+
+
+async def rename(ls: DeckServer, params: types.RenameParams) -> types.WorkspaceEdit | None:
+    """Rename a card in its header, every `named "…"` and every `order:` line of the document."""
+    snapshot, offset = await ls.position(params.text_document.uri, params.position)
+    named = None if snapshot is None else features.occurrence_at(snapshot, offset)
+    if named is None:
+        return None
+    new = params.new_name
+    if not new.strip() or "\n" in new:
+        raise JsonRpcInvalidParams("a card name is a non-empty text on one line")
+    if new != named.name and snapshot.deck is not None and snapshot.deck.card(new) is not None:
+        raise JsonRpcInvalidParams(f"the deck already has a card called `{new}`")
+    edits = [types.TextEdit(range=snapshot.index.range(o.start, o.end, ls.encoding), new_text=features.quoted(new))
+             for o in features.occurrences(snapshot) if o.name == named.name]
+    return types.WorkspaceEdit(changes={snapshot.uri: edits})
+
+
+async def formatting(ls: DeckServer, params: types.DocumentFormattingParams) -> list[types.TextEdit]:
+    """The whole text as `deckdsl.lang.fmt.format_source` writes it: one edit, or none when the text is
+    formatted already or does not parse (`FormatError`)."""
+    uri = params.text_document.uri
+    document = ls.document(uri)
+    if document is None:
+        return []
+    text = document.source
+    formatted = await ls.run(_format, text, kind_of(uri, document.language_id))
+    if formatted is None or formatted == text:
+        return []
+    index = features.LineIndex(text)
+    return [types.TextEdit(range=index.range(0, len(text), ls.encoding), new_text=formatted)]
+
+
+def _format(text: str, kind: str) -> str | None:
+    try:
+        from ..lang import fmt
+    except ImportError:
+        log.warning("formatting is not available: deckdsl.lang.fmt is missing")
+        return None
+    try:
+        return fmt.format_source(text, kind)
+    except fmt.FormatError as error:
+        log.info("not formatted: %s", error)
+        return None
+
+
+async def code_action(ls: DeckServer, params: types.CodeActionParams) -> list[types.CodeAction] | None:
+    """A quick fix for every diagnostic with a `fix` that touches the requested range (preferred when the
+    fix is safe: it keeps the designer's meaning for certain)."""
+    if params.context.only and not any(kind.startswith(types.CodeActionKind.QuickFix) for kind in params.context.only):
+        return None
+    snapshot = await ls.snapshot(params.text_document.uri, checked=True)
+    if snapshot is None:
+        return None
+    wanted, actions = params.range, []
+    for found, shown in zip(snapshot.diagnostics, snapshot.published, strict=True):
+        if found.fix is None or not _touches(shown.range, wanted):
+            continue
+        edits = [types.TextEdit(range=snapshot.index.range(edit.span.start, edit.span.end, ls.encoding),
+                                new_text=edit.text) for edit in found.fix.edits]
+        actions.append(types.CodeAction(
+            title=found.fix.message, kind=types.CodeActionKind.QuickFix, diagnostics=[shown],
+            is_preferred=found.fix.safe, edit=types.WorkspaceEdit(changes={snapshot.uri: edits})))
+    return actions
+
+
+def _touches(a: types.Range, b: types.Range) -> bool:
+    def key(p: types.Position) -> tuple[int, int]:
+        return p.line, p.character
+
+    return key(a.start) <= key(b.end) and key(b.start) <= key(a.end)
+
+
+async def document_symbol(ls: DeckServer, params: types.DocumentSymbolParams) -> list[types.DocumentSymbol]:
+    snapshot = await ls.snapshot(params.text_document.uri)
+    return [] if snapshot is None else await ls.run(features.symbols, snapshot, ls.encoding)
+
+
+FEATURES = [
+    (types.TEXT_DOCUMENT_DID_OPEN, did_open, None),
+    (types.TEXT_DOCUMENT_DID_CHANGE, did_change, None),
+    (types.TEXT_DOCUMENT_DID_SAVE, did_save, None),
+    (types.TEXT_DOCUMENT_DID_CLOSE, did_close, None),
+    (types.TEXT_DOCUMENT_HOVER, hover, None),
+    (types.TEXT_DOCUMENT_COMPLETION, completion, types.CompletionOptions(trigger_characters=[":", '"', " "])),
+    (types.TEXT_DOCUMENT_DEFINITION, definition, None),
+    (types.TEXT_DOCUMENT_REFERENCES, references, None),
+    (types.TEXT_DOCUMENT_PREPARE_RENAME, prepare_rename, None),
+    (types.TEXT_DOCUMENT_RENAME, rename, types.RenameOptions(prepare_provider=True)),
+    (types.TEXT_DOCUMENT_FORMATTING, formatting, None),
+    (types.TEXT_DOCUMENT_CODE_ACTION, code_action,
+     types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix])),
+    (types.TEXT_DOCUMENT_DOCUMENT_SYMBOL, document_symbol, None),
+]
+
+
+def build() -> DeckServer:
+    """A server with every feature registered."""
+    server = DeckServer()
+    for method, handler, options in FEATURES:
+        server.feature(method, options)(handler)
+    return server
+
+
+def serve(log_level: str = "warning") -> None:
+    """Serve over stdio until the client says `exit`.  Logs (deckdsl's at `log_level`, pygls' at warning
+    or above — at info it would log every message) go to stderr; stdout carries the protocol alone."""
+    logging.basicConfig(stream=sys.stderr, level=logging.WARNING, format="deckdsl lsp: %(levelname)s: %(message)s")
+    log.setLevel(log_level.upper())
+    stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
+    sys.stdout = sys.stderr
+    build().start_io(stdin, stdout)
