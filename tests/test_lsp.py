@@ -172,6 +172,18 @@ async def published(client: Client, uri: str, version: int) -> types.PublishDiag
     return await asyncio.wait_for(wait(), TIMEOUT)
 
 
+async def published_after(client: Client, uri: str, before: int) -> types.PublishDiagnosticsParams:
+    """The first diagnostics published for `uri` after the first `before` publications (waiting for them)."""
+
+    async def wait():
+        while not (found := [p for p in client.published[before:] if p.uri == uri]):
+            client.arrived.clear()
+            await client.arrived.wait()
+        return found[0]
+
+    return await asyncio.wait_for(wait(), TIMEOUT)
+
+
 async def ask(request):
     """A request's answer (waiting at most `TIMEOUT`, so a request left unanswered fails the test)."""
     return await asyncio.wait_for(request, TIMEOUT)
@@ -336,6 +348,23 @@ async def test_completion_reads_the_profile_next_to_the_deck(client: Client):
     assert not [d for d in (await published(client, uri, 1)).diagnostics if d.code in ("DK114", "DK103")]
 
 
+async def test_saving_a_profile_rechecks_the_open_decks_that_use_it(client: Client, tmp_path: Path):
+    """Decks read their profile from disk (as `deckdsl check` does); saving the `.game` re-checks them."""
+    profile = tmp_path / "my-game.game"
+    profile.write_text((HERE / "my-game.game").read_text(encoding="utf-8"), encoding="utf-8")
+    deck = open_document(client, tmp_path / "local.deck", (HERE / "local.deck").read_text(encoding="utf-8"))
+    assert "DK103" not in {d.code for d in (await published(client, deck, 1)).diagnostics}
+    game = open_document(client, profile)
+    await published(client, game, 1)
+    before = len(client.published)
+    profile.write_text(profile.read_text(encoding="utf-8").replace("[pedra, rocha]", "[pedra]"), encoding="utf-8")
+    client.text_document_did_save(types.DidSaveTextDocumentParams(doc(game)))
+
+    again = await published_after(client, deck, before)
+    assert again.version == 1
+    assert "`rocha` is not a type" in next(d for d in again.diagnostics if d.code == "DK103").message
+
+
 async def test_completion_of_fields_zones_and_card_names(client: Client):
     text = STANDARD_TEXT.replace("  value: 4\n}", '  value: 4\n  \n  action: gain a card named "Mu" from \n}', 1)
     uri = open_document(client, ROOT / "decks" / "lsp-complete-more.deck", text)
@@ -451,14 +480,7 @@ async def test_closing_a_document_clears_its_diagnostics(client: Client):
     assert (await published(client, uri, 1)).diagnostics
     before = len(client.published)
     client.text_document_did_close(types.DidCloseTextDocumentParams(doc(uri)))
-
-    async def cleared():
-        while not [p for p in client.published[before:] if p.uri == uri]:
-            client.arrived.clear()
-            await client.arrived.wait()
-        return [p for p in client.published[before:] if p.uri == uri]
-
-    assert [list(p.diagnostics) for p in await asyncio.wait_for(cleared(), TIMEOUT)] == [[]]
+    assert list((await published_after(client, uri, before)).diagnostics) == []
 
 
 async def test_a_burst_of_changes_publishes_the_final_version_and_never_a_stale_one(client: Client):

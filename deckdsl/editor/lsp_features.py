@@ -153,6 +153,13 @@ def occurrence_at(snapshot: Snapshot, offset: int) -> Occurrence | None:
     return next((o for o in occurrences(snapshot) if o.start - 1 <= offset <= o.end + 1), None)
 
 
+def same_card(snapshot: Snapshot, offset: int) -> tuple[Occurrence, list[Occurrence]] | None:
+    """The card name at `offset` and every place that name is written (its definition first when the
+    header comes first in the file, as it usually does)."""
+    named = occurrence_at(snapshot, offset)
+    return None if named is None else (named, [o for o in occurrences(snapshot) if o.name == named.name])
+
+
 def quoted(name: str) -> str:
     """`name` as written between quotes (the escapes of docs/language.md, section 1)."""
     return name.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
