@@ -306,6 +306,19 @@ async def test_hover_on_a_card_name_shows_its_rules_text_in_both_languages_and_i
     assert result.range == range_of(STANDARD_TEXT, "Muro Alto")
 
 
+async def test_hover_shows_the_profiles_properties(client: Client):
+    """A Queens vs Kings card has no value or effects; its figures are the profile's power and mana."""
+    path = ROOT / "decks" / "queens-vs-kings.deck"
+    text, result = path.read_text(encoding="utf-8"), deckdsl.load(path)
+    card = result.deck.cards[-1]
+    uri = open_document(client, path)
+    shown = (await ask(client.text_document_hover_async(types.HoverParams(
+        doc(uri), position_of(text, f'"{card.name}"', offset=2))))).contents.value
+    assert len(result.profile.properties) == 2  # power and mana
+    for name, spec in result.profile.properties.items():
+        assert f"{spec.label or name} {result.profile.property_of(card, name)}" in shown
+
+
 async def test_hover_on_a_reference_an_effect_a_field_and_a_rule_parameter(client: Client):
     text = REFERENCES.read_text(encoding="utf-8")
     uri = open_document(client, REFERENCES)

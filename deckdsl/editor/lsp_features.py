@@ -476,7 +476,8 @@ def hover(snapshot: Snapshot, offset: int, encoding: str = UTF16) -> types.Hover
 
 def card_markdown(snapshot: Snapshot, card: ast.Card) -> str:
     """A card in Markdown: attributes, copies and value; its rules text generated in pt-BR and en (and the
-    `text:` printed instead, if any); the profile's properties; `deckdsl explain`'s figures."""
+    `text:` printed instead, if any); the profile's properties (Queens vs Kings' power and mana);
+    `deckdsl explain`'s figures (value, what each effect is worth, power) when it has a value or effects."""
     from ..check import explain
     from ..text import card_text
 
@@ -491,6 +492,8 @@ def card_markdown(snapshot: Snapshot, card: ast.Card) -> str:
     shown = [f"{spec.label or name} {profile.property_of(card, name)}" for name, spec in
              (profile.properties.items() if profile else ()) if profile.property_of(card, name) is not None]
     lines += [" · ".join(shown), ""] if shown else []
+    if card.value is None and not any((card.cost, card.action, card.condition)):
+        return "\n".join(lines).rstrip()  # nothing for the balance model to weigh (a playing card's rank and suit)
     return "\n".join([*lines, "```text", *explain.card_lines(card, text, profile, snapshot.deck.language), "```"])
 
 
