@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test bench docs clean
+.PHONY: demo test bench docs clean fuzz
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,11 @@ bench: $(STAMP)
 	$(BIN)/python bench/evidence_examples.py
 	$(BIN)/python bench/calibrate_polarity.py
 	$(BIN)/python bench/bench_games.py
+
+# The mutation fuzzer (fuzz/fuzz.py): findings and slow inputs go to fuzz/findings/, exit 1 if there are any.
+# FUZZ_INPUTS=N (default 200,000), FUZZ_SEED=N (1), FUZZ_JOBS=N worker processes (1).
+fuzz: $(STAMP)
+	$(BIN)/python fuzz/fuzz.py --inputs $(or $(FUZZ_INPUTS),200000) --seed $(or $(FUZZ_SEED),1) --jobs $(or $(FUZZ_JOBS),1)
 
 clean:
 	rm -rf $(VENV) out
