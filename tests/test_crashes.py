@@ -259,3 +259,17 @@ def test_a_file_with_thousands_of_findings_shows_the_first_ones_and_counts_all(t
     found = __import__("json").loads(deckdsl("check", deck, "--format", "json").stdout)
     assert len(found["diagnostics"]) == MAX_SHOWN and found["omitted"] > 0
     assert sum(found["summary"].values()) == MAX_SHOWN + found["omitted"]
+
+
+def test_fuzz_findings_fixed_in_the_cli(tmp_path):
+    """fuzz/findings: a 250-character game name, a 4,302-digit number in deckdsl.toml, and a bot pairing
+    whose disputes tie for ever through the interface."""
+    long_name = tmp_path / "long.deck"
+    long_name.write_text('deck "X" {\n  game: ' + "a" * 250 + "\n}\n", encoding="utf-8")
+    for command in ("check", "show"):
+        proc = deckdsl(command, long_name)
+        assert proc.returncode in (1, 2) and "internal error" not in proc.stderr and "DK012" not in proc.stdout
+    (tmp_path / "deckdsl.toml").write_text("[tool]\ndeckdsl = " + "9" * 4302 + "\n", encoding="utf-8")
+    (tmp_path / "d.deck").write_text((ROOT / JANKEN).read_text(encoding="utf-8"), encoding="utf-8")
+    assert_clean(deckdsl("check", tmp_path / "d.deck"), 2, "deckdsl.toml")
+    assert_clean(deckdsl("simulate", JANKEN, "--games", "1", "--matchups", "greedy:hoard,ismcts:3"), 1, "DK402")

@@ -97,5 +97,5 @@ def discover(start: Path) -> Config:
 def _read(path: Path) -> dict:
     try:
         return tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+    except (OSError, UnicodeDecodeError, ValueError) as error:  # TOMLDecodeError, and 4,300-digit numbers
         raise ConfigError(f"{path}: {error}") from error

@@ -254,6 +254,12 @@ def _simulate_any(result, games, seed, players, matchups, jobs, settings, output
         else:
             figures = arena.simulate(result.deck, result.profile, _settings(settings), games=games, seed=seed,
                                      players=names, jobs=jobs, progress=bar.update if bar else None)
+    except Exception as error:
+        from ..games.janken import EngineError
+
+        if not isinstance(error, EngineError):
+            raise
+        _engine_failure(error, result)
     finally:
         if bar is not None:
             bar.__exit__(None, None, None)

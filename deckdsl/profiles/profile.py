@@ -263,8 +263,11 @@ def find(profile_id: str, near: Path | None = None) -> Path | None:
     if near is not None and profile_id and "/" not in profile_id and "\\" not in profile_id:
         for folder in (near, *near.parents):
             candidate = folder / f"{profile_id}.game"
-            if candidate.is_file():
-                return candidate
+            try:
+                if candidate.is_file():
+                    return candidate
+            except OSError:  # a name too long for the file system names no file
+                return None
     shipped = PROFILES / f"{profile_id}.game"
     return shipped if profile_id in available() else None
 
