@@ -20,7 +20,6 @@ binary, not UTF-8, a byte order mark, 2 MB, 10,000 braces) are generated below.
 
 from __future__ import annotations
 
-import multiprocessing
 import re
 from functools import cache
 from pathlib import Path
@@ -260,32 +259,13 @@ def test_a_number_with_5000_digits_is_not_a_crash(where):
 
 
 def _in_child(text: str) -> list[tuple[str, int, int, str]]:
-    """`profiles.loads(text)` in a forked process: its findings as tuples.  A child that does not answer
-    within HANG seconds is killed and the test fails — a guard against a hang, not a speed claim: how
-    the work grows is counted (`test_profile_work_grows_linearly`)."""
-    context = multiprocessing.get_context("fork")
-    receive, send = context.Pipe(duplex=False)
-
-    def work():
-        try:
-            _, found = profiles.loads(text)
-            send.send(("ok", [(d.code, d.span.line, d.span.column, d.message) for d in found[:100]]))
-        except BaseException as error:  # reported by the test, not lost in the child
-            send.send(("raised", repr(error)))
-
-    process = context.Process(target=work)
-    process.start()
-    if not receive.poll(HANG):
-        process.kill()
-        process.join()
-        pytest.fail(f"checking a {len(text):,}-character profile did not end within {HANG} s")
-    outcome, found = receive.recv()
-    process.join()
-    assert outcome == "ok", f"profiles.loads raised {found}"
-    return found
+    """`profiles.loads(text)`'s findings as tuples.  In this process: a forked child would inherit the
+    threads other tests leave running (a preview's file watcher) and can deadlock; how the work grows is
+    counted, not timed (`test_profile_work_grows_linearly`)."""
+    _, found = profiles.loads(text)
+    return [(d.code, d.span.line, d.span.column, d.message) for d in found[:100]]
 
 
-HANG = 600
 
 
 def _two_megabytes(kind: str, size: int = 2 * 1024 * 1024) -> tuple[str, int]:
