@@ -45,6 +45,8 @@ class Client(LanguageClient):
         self.published: list[types.PublishDiagnosticsParams] = []
         self.arrived = asyncio.Event()
         self.stderr: list[str] = []
+        self.logged = asyncio.Event()
+        self.shut = False
         self._reader: asyncio.Task | None = None
 
     async def start_io(self, cmd: str, *args, **kwargs):
@@ -54,10 +56,31 @@ class Client(LanguageClient):
     async def _read_stderr(self):
         while line := await self._server.stderr.readline():
             self.stderr.append(line.decode("utf-8", "replace"))
+            self.logged.set()
+
+    async def log_line(self, text: str, start: int = 0) -> int:
+        """The index of the first line of the server's stderr from `start` on that contains `text` (waiting
+        for it)."""
+
+        async def wait():
+            while not (found := [i for i, line in enumerate(self.stderr[start:], start) if text in line]):
+                self.logged.clear()
+                await self.logged.wait()
+            return found[0]
+
+        return await asyncio.wait_for(wait(), TIMEOUT)
+
+    async def shutdown_session(self) -> None:
+        """`shutdown` and `exit`, once (a test may have done it already)."""
+        if not self.shut:
+            self.shut = True
+            await asyncio.wait_for(super().shutdown_session(), TIMEOUT)
 
     async def stop(self):
         if self._reader is not None and not self._reader.done():
             self._reader.cancel()
+        if self._server is not None and self._server.returncode is None:
+            self._server.stdin.close()  # a server left running by a failed test exits at end of input
         return await super().stop()
 
 
@@ -110,6 +133,7 @@ async def probe(lsp_client: Client):
     lsp_client.initialize_result = await lsp_client.initialize_session(
         types.InitializeParams(capabilities=_capabilities("utf-32", "utf-16"), root_uri=ROOT.as_uri()))
     yield
+    await lsp_client.shutdown_session()
 
 
 # ------------------------------------------------------------------------------- helpers ---
@@ -511,6 +535,40 @@ async def test_a_burst_of_changes_publishes_the_final_version_and_never_a_stale_
     for params in burst:
         typo = next(d for d in params.diagnostics if d.code == "DK101")
         assert f"`campo{params.version}`" in typo.message
+
+
+async def test_an_analysis_overtaken_by_an_edit_is_never_published(probe: Client):
+    """The server logs (at debug level) each change it receives, each analysis it starts, and each set it
+    publishes.  An edit sent while the analysis of the version before it is running must drop that
+    analysis: its version is never published, and no set is published after a newer version arrived."""
+    cards = STANDARD_TEXT[STANDARD_TEXT.index('card "Muro Alto"'):]
+    big = STANDARD_TEXT + "".join(cards.replace('card "', f'card "{n} ') for n in range(60))  # ~550 cards
+
+    def edited(version: int) -> str:
+        return big.replace("  copies: 6\n", f"  campo{version}: 1\n  copies: 6\n", 1)
+
+    uri = open_document(probe, ROOT / "decks" / "lsp-overtaken.deck", big)
+    await published(probe, uri, 1)
+    for version in range(2, 12, 2):  # until an analysis is caught in flight (at once, unless it is very fast)
+        mark = len(probe.stderr)
+        change(probe, uri, version, edited(version))
+        await probe.log_line(f"analysing {uri} version {version}", mark)
+        change(probe, uri, version + 1, edited(version + 1))
+        await published(probe, uri, version + 1)
+        dropped = f"dropped the analysis of {uri} version {version}:"
+        if any(dropped in line for line in probe.stderr[mark:]):
+            break
+    else:
+        pytest.fail("no analysis was still running when the next edit arrived")
+    assert version not in {p.version for p in probe.published if p.uri == uri}
+    newest, received = 0, ("DEBUG: opened", "DEBUG: changed")
+    for line in probe.stderr:
+        if f" {uri} version " in line and line.startswith(("DEBUG: published", *received), len("deckdsl lsp: ")):
+            number = int(line.split(" version ")[1].split()[0].rstrip(":"))
+            if any(word in line for word in received):
+                newest = max(newest, number)
+            else:
+                assert number == newest, f"published version {number} after version {newest} came"
 
 
 async def test_utf32_positions_when_the_client_asks_for_them(probe: Client):

@@ -102,6 +102,7 @@ class DeckServer(LanguageServer):
             if document is None:
                 return
             version, text = document.version, document.source
+            log.debug("analysing %s version %s", uri, version)
             try:
                 snapshot = await self.run(_analysis, uri, version, text, document.language_id, True, self.encoding)
             except Exception:  # noqa: BLE001 — a bug in a check must not stop the server
@@ -237,10 +238,12 @@ def lsp_diagnostic(found, snapshot: Snapshot, encoding: str, pages: dict) -> typ
 
 
 def did_open(ls: DeckServer, params: types.DidOpenTextDocumentParams) -> None:
+    log.debug("opened %s version %s", params.text_document.uri, params.text_document.version)
     ls.changed(params.text_document.uri, 0.0)
 
 
 def did_change(ls: DeckServer, params: types.DidChangeTextDocumentParams) -> None:
+    log.debug("changed %s version %s", params.text_document.uri, params.text_document.version)
     ls.changed(params.text_document.uri, DEBOUNCE)
 
 
