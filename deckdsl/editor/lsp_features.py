@@ -134,23 +134,31 @@ def occurrences(snapshot: Snapshot) -> list[Occurrence]:
     return snapshot.names
 
 
-def _occurrences(snapshot: Snapshot) -> list[Occurrence]:
+def _occurrences(snapshot: Snapshot, cards=None, addenda=None) -> list[Occurrence]:
+    """The names written in `cards` and `addenda` (default: the whole deck's)."""
     deck, text, found = snapshot.deck, snapshot.text, []
-    for card in deck.cards if deck else ():
+    for card in (deck.cards if deck else ()) if cards is None else cards:
         found.append(Occurrence(card.name, card.name_span.start + 1, card.name_span.end - 1, "definition"))
         for node in card.walk():
             if isinstance(node, ast.NameFilter) and (match := _STRING_AT_END.search(text, node.span.start,
                                                                                       node.span.end)):
                 found.append(Occurrence(node.name, match.start(1), match.end(1), "effect"))
-    for addendum in deck.addenda if deck else ():
+    for addendum in (deck.addenda if deck else ()) if addenda is None else addenda:
         found.extend(Occurrence(ref.name, ref.span.start + 1, ref.span.end - 1, "addendum")
                      for order in addendum.orders for ref in order.cards)
     return sorted(found, key=lambda o: o.start)
 
 
 def occurrence_at(snapshot: Snapshot, offset: int) -> Occurrence | None:
-    """The card name at `offset` (its quotes included)."""
-    return next((o for o in occurrences(snapshot) if o.start - 1 <= offset <= o.end + 1), None)
+    """The card name at `offset` (its quotes included), looking only in the block there: a hover on a
+    10,000-card deck reads one card, not all of them."""
+    if snapshot.deck is None:
+        return None
+    blocks = [block for block in (*snapshot.deck.cards, *snapshot.deck.addenda)
+              if block.span.start <= offset <= block.span.end] if snapshot.names is None else None
+    candidates = snapshot.names if blocks is None else _occurrences(
+        snapshot, [b for b in blocks if isinstance(b, ast.Card)], [b for b in blocks if isinstance(b, ast.Addendum)])
+    return next((o for o in candidates if o.start - 1 <= offset <= o.end + 1), None)
 
 
 def same_card(snapshot: Snapshot, offset: int) -> tuple[Occurrence, list[Occurrence]] | None:
