@@ -13,17 +13,12 @@ from __future__ import annotations
 from markupsafe import Markup
 
 from . import simreport
-from .simreport import BLUE, GREY, TEMPLATES, _ci, _histogram, _num, _pct, _rate_text, _signed, _svg, _tag, _text
+from .simreport import BLUE, GREY, _ci, _histogram, _num, _pct, _rate_text, _signed, _svg, _tag, _text
 
 
 def html(figures: dict) -> str:
     """The report of `arena.simulate()` (one run) or of `arena.matchups()` (every pairing and the matrix)."""
-    from jinja2 import Environment, FileSystemLoader, StrictUndefined
-
-    environment = Environment(
-        loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
-        trim_blocks=True, lstrip_blocks=True,
-    )
+    environment = simreport.templates()
     if "pairings" in figures:
         runs = [_run(pairing, f"p{index}") for index, pairing in enumerate(figures["pairings"])]
         matrix = simreport._matrix_chart(figures["strategies"], figures["win_rate"])

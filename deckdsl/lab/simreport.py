@@ -29,14 +29,17 @@ CAUSES = {"deck": "the deck ran out", "stars": "the star supply ran out"}
 TIEBREAKS = {"stars": "more stars", "domain": "higher domain value", "dispute": "last dispute won"}
 
 
-def html(figures: dict) -> str:
-    """The report of `sim.figures()` (one pairing) or of `sim.matchups()` (every pairing and the matrix)."""
+def templates():
+    """The reports' Jinja environment: the package's templates, autoescaped, failing on undefined names."""
     from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-    environment = Environment(
-        loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
-        trim_blocks=True, lstrip_blocks=True,
-    )
+    return Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
+                       trim_blocks=True, lstrip_blocks=True)
+
+
+def html(figures: dict) -> str:
+    """The report of `sim.figures()` (one pairing) or of `sim.matchups()` (every pairing and the matrix)."""
+    environment = templates()
     if "pairings" in figures:
         runs = [_run(pairing, f"p{index}") for index, pairing in enumerate(figures["pairings"])]
         matchups = {"matrix": _matrix_chart(figures["strategies"], figures["win_rate"]), "runs": runs}
