@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from ..lang.ast import without_spans as _without_spans
 from . import main
 from .common import EXIT_FINDINGS, _exit_for, _load_or_exit, _table
 
@@ -133,14 +134,6 @@ def ast_command(deck: str, spans: bool) -> None:
         data = _without_spans(data)
     click.echo(json.dumps(data, ensure_ascii=False, indent=2))
     _exit_for(result)
-
-
-def _without_spans(value):
-    if isinstance(value, dict):
-        return {k: _without_spans(v) for k, v in value.items() if not (k.endswith("span") or k == "field_spans")}
-    if isinstance(value, list):
-        return [_without_spans(v) for v in value]
-    return value
 
 
 @main.command()

@@ -551,3 +551,14 @@ def construct(cls: type[NodeT], **fields) -> NodeT:
     object.__setattr__(node, "__pydantic_extra__", None)
     object.__setattr__(node, "__pydantic_private__", None)
     return node
+
+
+def without_spans(value):
+    """A node's JSON (`model_dump(mode="json")`) without its positions — `span`, `*_span` and
+    `field_spans` — so that two texts that mean the same compare equal (`deckdsl ast --no-spans`, the
+    formatter's meaning check)."""
+    if isinstance(value, dict):
+        return {k: without_spans(v) for k, v in value.items() if not (k.endswith("span") or k == "field_spans")}
+    if isinstance(value, list):
+        return [without_spans(v) for v in value]
+    return value

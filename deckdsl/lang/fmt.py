@@ -42,7 +42,7 @@ from pathlib import Path
 from ..diagnostics import Diagnostic, Severity
 from ..profiles import gamefile
 from ..profiles.fields import CARD_FIELDS, META_FIELDS
-from . import parse
+from . import ast, parse
 
 
 class FormatError(Exception):
@@ -122,14 +122,7 @@ def _meaning(text: str, kind: str):
 
 
 def _plain(node) -> dict:
-    def strip(value):
-        if isinstance(value, dict):
-            return {k: strip(v) for k, v in value.items() if not (k.endswith("span") or k == "field_spans")}
-        if isinstance(value, list):
-            return [strip(v) for v in value]
-        return value
-
-    return strip(node.model_dump(mode="json"))
+    return ast.without_spans(node.model_dump(mode="json"))
 
 
 # ---------------------------------------------------------------------------------- tokens ---
