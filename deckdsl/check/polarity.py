@@ -21,7 +21,8 @@ whoever chooses, and swaps are counted as neutral.  `deckdsl simulate` (the engi
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from ..lang import ast
 
@@ -51,11 +52,18 @@ _SIGN = {"you": 1, "opponent": -1, None: 1, "random": 0}
 """Who benefits from a choice: `you` +1, `opponent` −1, nobody when it is made `at random`."""
 
 
+_HANDLERS: dict[type, Callable[[ast.Node], float]] = {}
+"""`polarity_<Node>` by node class, looked up once per class."""
+
+
 def polarity(node: ast.Node) -> float:
     """The polarity of an effect node for the owner of the card (see the module docstring)."""
-    handler = globals().get(f"polarity_{type(node).__name__}")
+    handler = _HANDLERS.get(type(node))
     if handler is None:
-        raise NotImplementedError(f"deckdsl.check.polarity has no polarity_{type(node).__name__}")
+        handler = globals().get(f"polarity_{type(node).__name__}")
+        if handler is None:
+            raise NotImplementedError(f"deckdsl.check.polarity has no polarity_{type(node).__name__}")
+        _HANDLERS[type(node)] = handler
     return handler(node)
 
 
@@ -64,11 +72,39 @@ def card_polarity(card: ast.Card) -> float:
     return sum(polarity(node) for node in effect_nodes(card))
 
 
-def effect_nodes(card: ast.Card) -> Iterable[ast.Node]:
+def effect_nodes(card: ast.Card) -> tuple[ast.Node, ...]:
     """The top-level effect nodes of a card: cost and action steps, then condition clauses."""
-    for steps in (card.cost, card.action):
-        yield from steps.steps if steps else ()
-    yield from card.condition.clauses if card.condition else ()
+    cost, action, condition = card.cost, card.action, card.condition
+    if action is None and cost is None:
+        return condition.clauses if condition else ()
+    return (*(cost.steps if cost else ()), *(action.steps if action else ()),
+            *(condition.clauses if condition else ()))
+
+
+def effect_parts(card: ast.Card) -> tuple[ast.Node, ...]:
+    """Every node of a card's effects, each top-level node followed by the nodes below it (`Node.walk`)."""
+    return tuple(part for node in effect_nodes(card) for part in node.walk())
+
+
+@dataclass(frozen=True, slots=True)
+class Worth:
+    """What the model says of a card's effects, in one pass over them: `effects`, the polarity of each of
+    `effect_nodes(card)`; `total`, their sum (`card_polarity`); `drawback` and `benefit`, as
+    `has_drawback` and `has_benefit` say.  Rules that judge every card read it once per card per check
+    (`Context.of_card(worth, card)`) instead of asking for each figure apart."""
+
+    effects: tuple[float, ...]
+    total: float
+    drawback: bool
+    benefit: bool
+
+
+def worth(card: ast.Card) -> Worth:
+    """The `Worth` of a card's effects."""
+    effects = tuple(polarity(node) for node in effect_nodes(card))
+    drawback = (card.cost is not None or (isinstance(card.value, int) and card.value < 0)
+                or any(amount < 0 for amount in effects))
+    return Worth(effects, sum(effects), drawback, any(amount > 0 for amount in effects))
 
 
 def has_drawback(card: ast.Card) -> bool:
@@ -106,7 +142,7 @@ def size(node: ast.Node) -> int:
 
 def card_size(card: ast.Card) -> int:
     """The size of all of a card's effects (0 for a card with none)."""
-    return sum(size(node) for node in effect_nodes(card))
+    return len(effect_parts(card))
 
 
 # ------------------------------------------------------------------------- expressions ---

@@ -12,10 +12,13 @@ import inspect
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from types import ModuleType
+from typing import TypeVar
 
 from ..diagnostics import Code, Diagnostic, Severity, register
-from ..lang.ast import Deck
+from ..lang.ast import Card, Deck
 from ..profiles.profile import Profile
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -32,6 +35,18 @@ class Context:
         if name not in self.shared:
             self.shared[name] = build()
         return self.shared[name]
+
+    def of_card(self, fact: Callable[[Card], T], card: Card) -> T:
+        """`fact(card)`, worked out once per card per check: many rules judge every card by the same facts
+        (what its effects are worth, whether it has a drawback …).  The table is keyed by the card's id and
+        keeps the card with its fact, so no other object can take that id while the check lasts."""
+        table = self.shared.get(fact)
+        if table is None:
+            table = self.shared[fact] = {}
+        found = table.get(id(card))
+        if found is None:
+            found = table[id(card)] = (card, fact(card))
+        return found[1]
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ What each effect is worth to a card's owner (its polarity) is defined once, next
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Annotated, Literal, TypeVar, Union
+from typing import Annotated, ForwardRef, Literal, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field
 
@@ -36,16 +36,21 @@ class Node(BaseModel):
     def walk(self) -> Iterator[Node]:
         """This node and every node below it, depth first, in source order (iterative: no recursion)."""
         stack: list[Node] = [self]
+        pop, extend = stack.pop, stack.extend
         while stack:
-            node = stack.pop()
+            node = pop()
             yield node
-            stack.extend(reversed(node.children()))
+            children = node.children()
+            if children:
+                children.reverse()
+                extend(children)
 
     def children(self) -> list[Node]:
         """The direct child nodes, in field order (for generic walkers)."""
         found: list[Node] = []
         values = self.__dict__
-        for name in _fields(type(self)):
+        names = _FIELDS.get(type(self))
+        for name in _fields(type(self)) if names is None else names:
             value = values[name]
             if isinstance(value, Node):
                 found.append(value)
@@ -62,10 +67,20 @@ def _fields(cls: type[Node]) -> tuple[str, ...]:
     per class: walkers visit every node of a deck, and pydantic's `model_fields` is slow to ask."""
     names = _FIELDS.get(cls)
     if names is None:
-        plain = {"span", "kind", "name_span", "title_span", "value_span", "field_spans"}
-        names = _FIELDS[cls] = tuple(name for name, info in cls.model_fields.items()
-                                     if name not in plain and info.annotation not in (str, int, bool))
+        fields = cls.model_fields.items()
+        names = _FIELDS[cls] = tuple(name for name, info in fields if _may_hold_nodes(info.annotation))
     return names
+
+
+def _may_hold_nodes(annotation) -> bool:
+    """Whether a field of this type can hold a node (a reference not yet resolved might)."""
+    if get_origin(annotation) is Literal:
+        return False
+    if isinstance(annotation, (str, ForwardRef)):
+        return True
+    if isinstance(annotation, type):
+        return issubclass(annotation, Node)
+    return any(_may_hold_nodes(argument) for argument in get_args(annotation))
 
 
 # ------------------------------------------------------------------ values and card sets ---

@@ -39,7 +39,7 @@ from collections.abc import Iterator
 
 from ...diagnostics import Diagnostic, Label
 from ...lang import ast
-from ..polarity import card_polarity, effect_nodes, has_benefit, has_drawback, polarity, typical_value
+from ..polarity import Worth, effect_nodes, typical_value, worth
 from ..rule import Context
 
 CODE = "JW106"
@@ -57,25 +57,25 @@ REFERENCE_VALUE = 4
 
 def check(context: Context) -> Iterator[Diagnostic]:
     for card in context.deck.cards:
-        found = _judge(card)
-        if found is not None:
-            yield found
+        if card.value is None:
+            continue
+        value = context.of_card(typical_value, card)
+        if value < REFERENCE_VALUE:
+            continue
+        judged = context.of_card(worth, card)
+        if judged.benefit and not judged.drawback:
+            yield _report(card, value, judged)
 
 
-def _judge(card: ast.Card) -> Diagnostic | None:
-    if card.value is None:
-        return None
-    value = typical_value(card)
-    if value < REFERENCE_VALUE or not has_benefit(card) or has_drawback(card):
-        return None
+def _report(card: ast.Card, value: float, judged: Worth) -> Diagnostic:
     if isinstance(card.value, int):
         worth = f"is worth {card.value} points"
     else:
         worth = f"is worth about {_fmt(value)} points (its `value =` at typical zone sizes)"
     labels = tuple(
-        Label(node.span, f"helps its owner: worth {_signed(polarity(node))} points")
-        for node in effect_nodes(card)
-        if polarity(node) > 0
+        Label(node.span, f"helps its owner: worth {_signed(amount)} points")
+        for node, amount in zip(effect_nodes(card), judged.effects, strict=True)
+        if amount > 0
     )
     return Diagnostic(
         CODE,
@@ -84,7 +84,7 @@ def _judge(card: ast.Card) -> Diagnostic | None:
         card.field_spans.get("value", card.name_span),
         labels=labels,
         notes=(
-            f"compared: `{card.name}` {_fmt(value)} points and effects worth {_signed(card_polarity(card))}, no "
+            f"compared: `{card.name}` {_fmt(value)} points and effects worth {_signed(judged.total)}, no "
             f"`cost:` and no effect that hurts its owner, against `{REFERENCE}` {REFERENCE_VALUE} points and "
             "no effect (`deckdsl explain` shows each effect's worth)",
         ),

@@ -31,7 +31,7 @@ from collections.abc import Iterator
 
 from ...diagnostics import Diagnostic, Label
 from ...lang import ast
-from ..polarity import effect_nodes
+from ..polarity import effect_parts
 from ..rule import Context
 
 CODE = "JW104"
@@ -46,9 +46,9 @@ READS = ("cost", "action", "condition")
 def check(context: Context) -> Iterator[Diagnostic]:
     deck = context.deck
     for card in deck.cards:
-        for node in effect_nodes(card):
-            for found in _name_filters(node):
-                named = deck.card(found.name)
+        for found in context.of_card(effect_parts, card):
+            if isinstance(found, ast.NameFilter):
+                named = cards_by_name(context).get(found.name)
                 if named is None or named.name == card.name:
                     continue  # not a card of the deck (DK111), or a card finding its own copies
                 yield Diagnostic(
@@ -61,5 +61,13 @@ def check(context: Context) -> Iterator[Diagnostic]:
                 )
 
 
-def _name_filters(node: ast.Node) -> Iterator[ast.NameFilter]:
-    return (found for found in node.walk() if isinstance(found, ast.NameFilter))
+def cards_by_name(context: Context) -> dict[str, ast.Card]:
+    """The first card of each name (what `Deck.card` finds), worked out once per check."""
+
+    def build() -> dict[str, ast.Card]:
+        found: dict[str, ast.Card] = {}
+        for card in context.deck.cards:
+            found.setdefault(card.name, card)
+        return found
+
+    return context.shared_by("cards-by-name", build)

@@ -65,18 +65,17 @@ def check(context: Context) -> Iterator[Diagnostic]:
     for card in context.deck.cards:
         if card.rarity != SIMPLE:
             continue
-        found = _judge(card)
+        found = _judge(card, context.of_card(card_size, card))
         if found is not None:
             yield found
 
 
-def _judge(card: ast.Card) -> Diagnostic | None:
+def _judge(card: ast.Card, total: int) -> Diagnostic | None:
     clauses = card.condition.clauses if card.condition else ()
     triggers = [c for c in clauses if isinstance(c, ast.Trigger)]
     modifiers = [c for c in clauses if isinstance(c, ast.ValueModifier)]
     steps_field = "cost" if card.cost is not None and card.action is None else "action"
     has_steps = card.cost is not None or card.action is not None
-    total = card_size(card)
 
     reasons = []
     if total > MAX_SIZE:

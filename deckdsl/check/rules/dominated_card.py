@@ -48,10 +48,11 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Iterator
+from functools import cache
 
 from ...diagnostics import Diagnostic, Label
 from ...lang import ast
-from ..polarity import card_polarity, has_drawback
+from ..polarity import worth
 from ..rule import Context
 
 CODE = "JW107"
@@ -65,9 +66,13 @@ PROFILES = ("janken-wars",)
 def check(context: Context) -> Iterator[Diagnostic]:
     by_type: dict[str, list[tuple[ast.Card, int, float, bool]]] = {}
     for card in context.deck.cards:
-        if not isinstance(card.value, int) or card.type is None or card.copies < 1:
+        if not isinstance(card.value, int) or card.copies < 1:
             continue
-        by_type.setdefault(card.type, []).append((card, card.value, card_polarity(card), has_drawback(card)))
+        card_type = card.type
+        if card_type is None:
+            continue
+        judged = context.of_card(worth, card)
+        by_type.setdefault(card_type, []).append((card, card.value, judged.total, judged.drawback))
     for judged in by_type.values():
         yield from _dominated(judged)
 
@@ -94,10 +99,10 @@ def _dominated(judged: list[tuple[ast.Card, int, float, bool]]) -> Iterator[Diag
             pool = every if b_drawback else clean
             dominators = []
             for polarity, a_value, a_position in reversed(pool[-6:] if len(pool) > 6 else pool):
-                a = judged[a_position][0]
+                a, _, _, a_drawback = judged[a_position]
                 strict = polarity > b_polarity or (polarity == b_polarity and a_value > b_value)
                 if polarity >= b_polarity and strict and a.name != b.name:
-                    dominators.append((a, a_value, polarity))
+                    dominators.append((a, a_value, polarity, a_drawback))
             if not dominators:
                 continue
             dominators.sort(key=lambda d: (-(d[1] - b_value) - (d[2] - b_polarity), d[0].name))
@@ -105,26 +110,29 @@ def _dominated(judged: list[tuple[ast.Card, int, float, bool]]) -> Iterator[Diag
             twins = bisect.bisect_right(pool, (b_polarity, b_value, len(judged))) - bisect.bisect_left(
                 pool, (b_polarity, b_value, -1)
             )
-            yield _report(b, b_value, b_polarity, dominators, max(at_least - twins, len(dominators)))
+            yield _report(judged[position], dominators, max(at_least - twins, len(dominators)))
         index = group_end
 
 
-def _report(b, b_value, b_polarity, dominators, count) -> Diagnostic:
-    best, best_value, best_polarity = dominators[0]
+def _report(judged, dominators, count) -> Diagnostic:
+    b, b_value, b_polarity, b_drawback = judged
+    best, best_value, best_polarity, best_drawback = dominators[0]
     others = count - 1
     also = f" and by {others} other card{'s' if others != 1 else ''} of its type" if others else ""
     which = "none of them with a" if others else "which has no"
+    b_points, b_signed = _points(b_value), _signed(b_polarity)
+    best_points, best_signed = _points(best_value), _signed(best_polarity)
     return Diagnostic(
         CODE,
-        f"`{b.name}` ({_points(b_value)}, effects worth {_signed(b_polarity)}) is dominated by "
-        f"`{best.name}` ({_points(best_value)}, effects worth {_signed(best_polarity)}){also}, "
+        f"`{b.name}` ({b_points}, effects worth {b_signed}) is dominated by "
+        f"`{best.name}` ({best_points}, effects worth {best_signed}){also}, "
         f"{which} drawback that `{b.name}` lacks",
         b.name_span,
         labels=tuple(
             Label(a.name_span, f"dominates `{b.name}`: {_points(a_value)}, effects worth {_signed(a_polarity)}")
-            for a, a_value, a_polarity in dominators[:5]
+            for a, a_value, a_polarity, _ in dominators[:5]
         ),
-        notes=_notes(b, b_value, b_polarity, best, best_value, best_polarity),
+        notes=_notes(b, b_points, b_signed, b_drawback, best, best_points, best_signed, best_drawback),
         cards=(b.name, best.name),
         help=(
             f"give `{b.name}` something `{best.name}` lacks (more points, a stronger or different "
@@ -133,27 +141,31 @@ def _report(b, b_value, b_polarity, dominators, count) -> Diagnostic:
     )
 
 
-def _notes(b, b_value, b_polarity, a, a_value, a_polarity) -> tuple[str, ...]:
+def _notes(b, b_points, b_signed, b_drawback, a, a_points, a_signed, a_drawback) -> tuple[str, ...]:
     """The comparison behind the finding, as the polarity model sees it."""
-    drawbacks = "neither has a drawback" if not has_drawback(b) else "both have a drawback"
-    if not has_drawback(a) and has_drawback(b):
+    drawbacks = "neither has a drawback" if not b_drawback else "both have a drawback"
+    if not a_drawback and b_drawback:
         drawbacks = f"`{b.name}` has a drawback and `{a.name}` none"
-    notes = [
-        f"compared: `{a.name}` {_points(a_value)} and effects worth {_signed(a_polarity)}, against `{b.name}` "
-        f"{_points(b_value)} and {_signed(b_polarity)}; {drawbacks} (`deckdsl explain` shows each effect's worth)",
-    ]
-    if a.rarity != b.rarity:
-        notes.append(
-            f"`{a.name}` is {a.rarity} and `{b.name}` {b.rarity}: compared all the same, since the GDD asks that "
-            "rarity not be a level of power (\"Sempre evite tratar raridade ... como nível de poder\")"
-        )
-    return tuple(notes)
+    compared = (
+        f"compared: `{a.name}` {a_points} and effects worth {a_signed}, against `{b.name}` "
+        f"{b_points} and {b_signed}; {drawbacks} (`deckdsl explain` shows each effect's worth)"
+    )
+    a_rarity, b_rarity = a.rarity, b.rarity
+    if a_rarity == b_rarity:
+        return (compared,)
+    return (
+        compared,
+        f"`{a.name}` is {a_rarity} and `{b.name}` {b_rarity}: compared all the same, since the GDD asks that "
+        "rarity not be a level of power (\"Sempre evite tratar raridade ... como nível de poder\")",
+    )
 
 
+@cache
 def _points(value: int) -> str:
     return f"{value} point{'' if value in (1, -1) else 's'}"
 
 
+@cache
 def _signed(number: float) -> str:
     number = round(number, 1) + 0.0
     text = f"{number:.0f}" if number.is_integer() else f"{number:.1f}"

@@ -64,16 +64,16 @@ def check(context: Context) -> Iterator[Diagnostic]:
         specs = [profile.attributes[name] for name in constraint.by]
         counts: Counter[tuple[str, ...]] = Counter()
         members: dict[tuple[str, ...], list] = {}
-        for card in deck.cards:
-            key = tuple(str(profile.value_of(card, name)) for name in constraint.by)
-            if any(value not in spec.values for value, spec in zip(key, specs, strict=True)):
+        known = _known_keys(context, constraint.by)
+        for card, key in zip(deck.cards, group_keys(context, constraint.by), strict=True):
+            if key not in known:
                 continue  # an unknown or missing attribute is reported by the semantic checks
             counts[key] += card.copies
             members.setdefault(key, []).append(card)
         for key in itertools.product(*(list(spec.values) for spec in specs)):
             expected = constraint.expected(key)
             found = counts.get(key, 0)
-            if found == 0 and _parent_is_empty(deck, profile, constraint.by, key, grouped_by):
+            if found == 0 and _parent_is_empty(context, constraint.by, key, grouped_by):
                 continue  # `scissors` has 0 cards already says it; no need for each rarity of scissors
             if expected is None or found == expected:
                 continue
@@ -110,23 +110,40 @@ def copies_fix(context: Context) -> Fix | None:
     of one card's `copies:` makes every count the profile sets right (the deck's size and each group's).
     Such a change is the only one-line way to the counts the game requires, so it is safe; when several
     cards could each take it, or no single change does, there is no fix.  Worked out once per check."""
-    return context.shared_by("copies-fix", lambda: _copies_fix(context.deck, context.profile))
+    return context.shared_by("copies-fix", lambda: _copies_fix(context))
 
 
-def _copies_fix(deck, profile) -> Fix | None:
+def group_keys(context: Context, by: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """Each card's group for a count `by` these attributes (its values as text, `None` for a missing one),
+    in deck order; worked out once per check, since DK201, DK202 and their fix all group the deck."""
+
+    def build() -> list[tuple[str, ...]]:
+        value_of = context.profile.value_of
+        return [tuple(str(value_of(card, name)) for name in by) for card in context.deck.cards]
+
+    return context.shared_by(("group-keys", by), build)
+
+
+def _known_keys(context: Context, by: tuple[str, ...]) -> set[tuple[str, ...]]:
+    """The groups of the deck's cards whose every value the profile knows (the others are reported by the
+    semantic checks)."""
+    specs = [context.profile.attributes[name] for name in by]
+    return {key for key in set(group_keys(context, by))
+            if all(value in spec.values for value, spec in zip(key, specs, strict=True))}
+
+
+def _copies_fix(context: Context) -> Fix | None:
+    deck, profile = context.deck, context.profile
     constraints = list(profile.structure)
-    keys: list[list[tuple[str, ...]]] = []
-    for card in deck.cards:
-        key = [tuple(str(profile.value_of(card, name)) for name in c.by) for c in constraints]
-        if any(value not in profile.attributes[name].values
-               for c, k in zip(constraints, key, strict=True) for name, value in zip(c.by, k, strict=True)):
-            return None  # an unknown or missing attribute: the counts are not known
-        keys.append(key)
+    columns = [group_keys(context, c.by) for c in constraints]
+    if any(len(_known_keys(context, c.by)) != len(set(column)) for c, column in zip(constraints, columns, strict=True)):
+        return None  # an unknown or missing attribute: the counts are not known
+    keys = list(zip(*columns, strict=True)) if columns else [() for _ in deck.cards]
     wrong: list[dict[tuple[str, ...], int]] = []
     for index, constraint in enumerate(constraints):
         counts: Counter[tuple[str, ...]] = Counter()
-        for card, key in zip(deck.cards, keys, strict=True):
-            counts[key[index]] += card.copies
+        for card, key in zip(deck.cards, columns[index], strict=True):
+            counts[key] += card.copies
         groups = itertools.product(*(list(profile.attributes[name].values) for name in constraint.by))
         off = {}
         for key in groups:
@@ -154,11 +171,9 @@ def _copies_fix(deck, profile) -> Fix | None:
     return Fix(f"change `copies:` of `{card.name}` from {old} to {new}", (Edit(span, new),))
 
 
-def _parent_is_empty(deck, profile, by: tuple[str, ...], key: tuple[str, ...], grouped_by: set) -> bool:
+def _parent_is_empty(context: Context, by: tuple[str, ...], key: tuple[str, ...], grouped_by: set) -> bool:
     for size in range(1, len(by)):
-        if by[:size] in grouped_by and not any(
-            tuple(str(profile.value_of(card, name)) for name in by[:size]) == key[:size] for card in deck.cards
-        ):
+        if by[:size] in grouped_by and key[:size] not in set(group_keys(context, by[:size])):
             return True
     return False
 

@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ...diagnostics import Diagnostic
-from ..polarity import has_drawback
+from ..polarity import worth
 from ..rule import Context
 
 CODE = "JW108"
@@ -57,7 +57,7 @@ def check(context: Context) -> Iterator[Diagnostic]:
     for card in context.deck.cards:
         if not isinstance(card.value, int) or card.value <= MAX_FREE_VALUE:
             continue
-        if has_drawback(card):
+        if context.of_card(worth, card).drawback:
             continue
         above = card.value - MAX_FREE_VALUE
         yield Diagnostic(

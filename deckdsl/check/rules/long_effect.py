@@ -56,7 +56,7 @@ LIMIT = 12
 
 def check(context: Context) -> Iterator[Diagnostic]:
     for card in context.deck.cards:
-        total = card_size(card)
+        total = context.of_card(card_size, card)
         if total <= LIMIT:
             continue
         fields = [(name, _field_size(card, name)) for name in ("cost", "action", "condition")]

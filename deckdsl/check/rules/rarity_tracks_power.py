@@ -49,7 +49,7 @@ from collections.abc import Iterator
 from itertools import pairwise
 
 from ...diagnostics import Diagnostic, Label
-from ..polarity import power
+from ..polarity import typical_value, worth
 from ..rule import Context
 
 CODE = "JW101"
@@ -75,25 +75,29 @@ def check(context: Context) -> Iterator[Diagnostic]:
     rarities = list(rarity_spec.values)
     if len(rarities) < 2:
         return
-    climbing = []  # (type, means by rarity, strongest cards of the highest rarity)
-    for card_type in type_spec.values:
-        totals: dict[str, list[float]] = {rarity: [0.0, 0] for rarity in rarities}
-        top: list[tuple[float, object]] = []
-        for card in deck.cards:
-            if card.type != card_type or card.rarity not in totals or card.copies < 1:
-                continue
-            card_power = power(card)
-            totals[card.rarity][0] += card_power * card.copies
-            totals[card.rarity][1] += card.copies
-            if card.rarity == rarities[-1]:
-                top.append((card_power, card))
+    tallies = {card_type: ({rarity: [0.0, 0] for rarity in rarities}, []) for card_type in type_spec.values}
+    for card in deck.cards:
+        tally = tallies.get(card.type)
+        if tally is None or card.copies < 1:
+            continue
+        totals, top = tally
+        rarity = card.rarity
+        if rarity not in totals:
+            continue
+        card_power = context.of_card(typical_value, card) + context.of_card(worth, card).total
+        totals[rarity][0] += card_power * card.copies
+        totals[rarity][1] += card.copies
+        if rarity == rarities[-1]:
+            top.append((card_power, card))
+    climbing = []  # (type, means by rarity, the strongest cards of the highest rarity with their power)
+    for card_type, (totals, top) in tallies.items():
         if not totals or any(count == 0 for _, count in totals.values()):
             continue  # a rarity with no cards: nothing to compare
         means = [totals[rarity][0] / totals[rarity][1] for rarity in rarities]
         rises = all(low < high for low, high in pairwise(means))
         if rises and means[-1] - means[0] >= MIN_SPREAD:
             strongest = max(p for p, _ in top)
-            climbing.append((card_type, means, [c for p, c in top if p == strongest]))
+            climbing.append((card_type, means, [(p, c) for p, c in top if p == strongest]))
     if len(climbing) < MIN_TYPES:
         return
     span = deck.title_span or deck.cards[0].name_span
@@ -102,9 +106,9 @@ def check(context: Context) -> Iterator[Diagnostic]:
         for card_type, means, _ in climbing
     )
     labels = tuple(
-        Label(card.name_span, f"power {_fmt(power(card))}, the strongest {rarities[-1]} `{card_type}` card")
+        Label(card.name_span, f"power {_fmt(card_power)}, the strongest {rarities[-1]} `{card_type}` card")
         for card_type, _, cards in climbing
-        for card in cards
+        for card_power, card in cards
     )
     yield Diagnostic(
         CODE,

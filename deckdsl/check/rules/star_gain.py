@@ -38,7 +38,7 @@ from collections.abc import Iterator
 
 from ...diagnostics import Diagnostic
 from ...lang import ast
-from ..polarity import effect_nodes
+from ..polarity import effect_parts
 from ..rule import Context
 
 CODE = "JW115"
@@ -57,8 +57,8 @@ def check(context: Context) -> Iterator[Diagnostic]:
         star_cost = profile.rules["star_cost"].default
     worth = f"a domain worth {star_cost} points" if star_cost else "a domain"
     for card in deck.cards:
-        for node in effect_nodes(card):
-            for step in _star_gains(node):
+        for step in context.of_card(effect_parts, card):
+            if isinstance(step, ast.GainStars):
                 amount = step.amount.value if isinstance(step.amount, ast.Number) else None
                 stars = "stars" if amount is None else f"{amount} star{'s' if amount != 1 else ''}"
                 whom = "you" if step.actor == "you" else "the opponent"
@@ -70,6 +70,3 @@ def check(context: Context) -> Iterator[Diagnostic]:
                     "or cards instead, or playtest the card and keep it",
                 )
 
-
-def _star_gains(node: ast.Node) -> Iterator[ast.GainStars]:
-    return (found for found in node.walk() if isinstance(found, ast.GainStars))
