@@ -82,8 +82,21 @@ def effect_nodes(card: ast.Card) -> tuple[ast.Node, ...]:
 
 
 def effect_parts(card: ast.Card) -> tuple[ast.Node, ...]:
-    """Every node of a card's effects, each top-level node followed by the nodes below it (`Node.walk`)."""
-    return tuple(part for node in effect_nodes(card) for part in node.walk())
+    """Every node of a card's effects, each top-level node followed by the nodes below it, as `Node.walk`
+    goes (one walk for all of them)."""
+    stack = list(effect_nodes(card))
+    if not stack:
+        return ()
+    stack.reverse()
+    found = []
+    while stack:
+        node = stack.pop()
+        found.append(node)
+        children = node.children()
+        if children:
+            children.reverse()
+            stack.extend(children)
+    return tuple(found)
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +114,7 @@ class Worth:
 
 def worth(card: ast.Card) -> Worth:
     """The `Worth` of a card's effects."""
-    effects = tuple(polarity(node) for node in effect_nodes(card))
+    effects = tuple([polarity(node) for node in effect_nodes(card)])
     drawback = (card.cost is not None or (isinstance(card.value, int) and card.value < 0)
                 or any(amount < 0 for amount in effects))
     return Worth(effects, sum(effects), drawback, any(amount > 0 for amount in effects))

@@ -24,7 +24,7 @@ effect, so a deck of 10,000 cards made of a few dozen kinds of card costs a few 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from ...lang import ast
@@ -53,11 +53,13 @@ class Analysis:
     """Every ordering hazard of a deck (`findings`), the verdict on any pair (`witness`), and the order
     the deck's addenda give (`orders`)."""
 
-    def __init__(self, deck: ast.Deck, profile: Profile):
+    def __init__(self, deck: ast.Deck, profile: Profile, parts: Callable[[ast.Card], Iterable[ast.Node]] | None = None):
+        """`parts(card)`: every node of the card's effects, as `polarity.effect_parts` gives them (a check
+        passes the parts it has already worked out for other rules); by default the effects are walked."""
         self.deck, self.profile = deck, profile
         self.orders = Orders(deck)
         self.rules = Rules.of(profile, deck)
-        self.named, self.discards = _scan(deck, profile)
+        self.named, self.discards = _scan(deck, profile, parts or _walked)
         self.effects: list[Effect] = []
         names = {card.name for card in deck.cards}
         for index, card in enumerate(deck.cards):
@@ -127,13 +129,18 @@ class Analysis:
         for decks of many cards of few kinds (verdicts are per kind of effect)."""
         earlier: dict[str, dict[tuple, list[Effect]]] = {"value": {}, "trigger": {}, "priority": {}}
         ordered = self.orders.names
+        verdicts = self._verdicts
         for effect in self.effects:
             groups = earlier[effect.family]
             name = effect.card.name
+            key = self._key(effect)
             partner: Effect | None = None
             others = 0
-            for members in groups.values():
-                if self.witness(members[0], effect) is None:
+            for group, members in groups.items():
+                # a verdict on these two keys is this pair's too, unless both cards have one name (no pair)
+                verdict = verdicts[group, key] if (group, key) in verdicts and members[0].card.name != name else (
+                    self.witness(members[0], effect))
+                if verdict is None:
                     continue
                 if name in ordered:
                     unordered = [m for m in members if m.card.name != name
@@ -150,7 +157,7 @@ class Analysis:
                     partner = first
                 else:
                     others += count
-            groups.setdefault(self._key(effect), []).append(effect)
+            groups.setdefault(key, []).append(effect)
             if partner is not None:
                 witness = self.witness(partner, effect)
                 assert witness is not None
@@ -186,25 +193,32 @@ def _palette(deck: ast.Deck, named: set[str]) -> list[tuple[ast.Card, str]]:
     return list(seen.values())
 
 
-def _scan(deck: ast.Deck, profile: Profile) -> tuple[set[str], list[tuple[ast.Card, ast.Node, bool]]]:
-    """One walk over the deck's effects: the names effects name (`named "X"`), and one of each discard step
+def _scan(deck: ast.Deck, profile: Profile, parts: Callable[[ast.Card], Iterable[ast.Node]]
+          ) -> tuple[set[str], list[tuple[ast.Card, ast.Node, bool]]]:
+    """One pass over the deck's effects: the names effects name (`named "X"`), and one of each discard step
     that picks among the cards of a domain (its card, the step, whether the domain is its owner's)."""
     named: set[str] = set()
     discards: list[tuple[ast.Card, ast.Node, bool]] = []
     seen: set[tuple] = set()
     for card in deck.cards:
-        tops = [*(card.cost.steps if card.cost else ()), *(card.action.steps if card.action else ()), *clauses(card)]
-        for top in tops:
-            for node in top.walk():
-                if isinstance(node, ast.NameFilter):
-                    named.add(node.name)
-                elif isinstance(node, ast.Discard) and isinstance(node.cards, ast.Selection) and node.cards.is_choice:
-                    spec = profile.zone(node.cards.zone.name)
-                    key = (shape(node), node.cards.zone.owner != "opponent")
-                    if spec is not None and spec.name == "domain" and key not in seen:
-                        seen.add(key)
-                        discards.append((card, node, key[1]))
+        for node in parts(card):
+            if isinstance(node, ast.NameFilter):
+                named.add(node.name)
+            elif isinstance(node, ast.Discard) and isinstance(node.cards, ast.Selection) and node.cards.is_choice:
+                spec = profile.zone(node.cards.zone.name)
+                if spec is None or spec.name != "domain":
+                    continue
+                key = (shape(node), node.cards.zone.owner != "opponent")
+                if key not in seen:
+                    seen.add(key)
+                    discards.append((card, node, key[1]))
     return named, discards
+
+
+def _walked(card: ast.Card) -> Iterator[ast.Node]:
+    """Every node of a card's effects: its cost and action steps, then its condition clauses, each walked."""
+    for top in (*(card.cost.steps if card.cost else ()), *(card.action.steps if card.action else ()), *clauses(card)):
+        yield from top.walk()
 
 
 def _throws(profile: Profile) -> list[tuple[str, str]]:

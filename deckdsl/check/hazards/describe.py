@@ -9,6 +9,7 @@ The first card of the pair belongs to "you"; the other player is "the opponent".
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from .pairs import Witness
 from .board import DECK, SUPPLY, TABLE, Zone
@@ -27,8 +28,10 @@ def tell(witness: Witness, first: str, second: str) -> str:
     initial: dict[str, list] = {}
     for _, name, zone in pieces:
         initial.setdefault(name, []).append(zone)
-    told = [_state(outcome, against, names, many, initial) for outcome, against, many in (
-        (one, other, len(witness.outcomes[0]) > 1), (other, one, len(witness.outcomes[1]) > 1))]
+    start = _as_text(initial)
+    ends = _ending(one, names), _ending(other, names)
+    told = [_state(ending, against, many, start) for ending, against, many in (
+        (ends[0], ends[1], len(witness.outcomes[0]) > 1), (ends[1], ends[0], len(witness.outcomes[1]) > 1))]
     return f"{setting}{event}: `{first}` first → {told[0]}; `{second}` first → {told[1]}"
 
 
@@ -135,6 +138,7 @@ def _happening(happening: tuple, pieces: list) -> str:
     return f"{subject} gain{verb} {what} from {_zone(origin)}"
 
 
+@lru_cache(maxsize=256)
 def _pick(first: frozenset, second: frozenset) -> tuple:
     """An outcome of one order that the other cannot reach, and the nearest outcome of the other."""
     only = sorted(first - second, key=repr) or sorted(first, key=repr)
@@ -150,19 +154,39 @@ def _distance(one, other) -> int:
     return sum(Counter(a.get(z, ())) != Counter(b.get(z, ())) for z in set(a) | set(b))
 
 
-def _state(outcome, against, names: dict[str, str], many: bool, initial: dict[str, list]) -> str:
+class _Ending:
+    """An outcome told: where each card ends (`places`, by shown name; `text`, the same places as sorted
+    text, to compare), and the cards whose action is `cancelled`."""
+
+    __slots__ = ("places", "text", "cancelled", "names")
+
+    def __init__(self, outcome: tuple, names: dict[str, str]) -> None:
+        self.places = _places(outcome, names)
+        self.text = _as_text(self.places)
+        self.cancelled = set(outcome[1])
+        self.names = names
+
+
+def _ending(outcome, names: dict[str, str]) -> _Ending | None:
+    """The outcome told, or None when it is not a state (the effects never stop)."""
+    return _Ending(outcome, names) if isinstance(outcome, tuple) and len(outcome) == 2 else None
+
+
+def _as_text(places: dict[str, list]) -> dict[str, list[str]]:
+    return {name: sorted(map(str, zones)) for name, zones in places.items()}
+
+
+def _state(ending: _Ending | None, against: _Ending | None, many: bool, initial: dict[str, list[str]]) -> str:
     """Where the cards that end elsewhere in the other order end in this one."""
-    if not (isinstance(outcome, tuple) and len(outcome) == 2):
+    if ending is None:
         return "the effects never stop setting each other off"
-    places, cancelled = _places(outcome, names), set(outcome[1])
-    if not (isinstance(against, tuple) and len(against) == 2):
-        others, cancelled_other = {}, set()
-    else:
-        others, cancelled_other = _places(against, names), set(against[1])
+    places, here, cancelled, names = ending.places, ending.text, ending.cancelled, ending.names
+    others, there, cancelled_other = ({}, {}, set()) if against is None else (
+        against.places, against.text, against.cancelled)
     told = []
-    stays = lambda n: sorted(map(str, places.get(n, []))) == sorted(map(str, initial.get(n, [])))  # noqa: E731
+    stays = lambda n: here.get(n, []) == initial.get(n, [])  # noqa: E731
     for name in sorted(set(places) | set(others), key=lambda n: (n == "Estrela", stays(n), n)):
-        if sorted(map(str, places.get(name, []))) == sorted(map(str, others.get(name, []))):
+        if here.get(name, []) == there.get(name, []):
             continue
         where = [z for z in places.get(name, [])]
         if name == "Estrela":

@@ -15,6 +15,7 @@ from ...lang import ast
 from ...lang.spelling import quoted
 from ...span import Span
 from .board import clauses
+from ..polarity import effect_parts
 from ..rule import Context
 from .analysis import Analysis, Finding
 from .pairs import Effect
@@ -23,7 +24,8 @@ from .describe import tell
 
 def analysis_of(context: Context) -> Analysis:
     """The deck's hazard analysis, shared by every rule of one check."""
-    return context.shared_by("hazards", lambda: Analysis(context.deck, context.profile))
+    return context.shared_by("hazards", lambda: Analysis(context.deck, context.profile,
+                                                         lambda card: context.of_card(effect_parts, card)))
 
 
 _WHAT = {

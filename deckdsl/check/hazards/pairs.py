@@ -61,16 +61,19 @@ class Witness:
 
 _PLACES = frozenset({"span", "name_span", "title_span", "value_span", "field_spans"})
 _SHAPED: dict[type, tuple[str, ...]] = {}
+_NESTED = (ast.Node, tuple)
 
 
 def shape(node):
     """A node as written, positions aside: equal shapes mean equal meaning."""
     if isinstance(node, ast.Node):
-        names = _SHAPED.get(type(node))
+        cls = type(node)
+        names = _SHAPED.get(cls)
         if names is None:
-            names = _SHAPED[type(node)] = tuple(n for n in type(node).model_fields if n not in _PLACES)
+            names = _SHAPED[cls] = tuple(name for name in cls.model_fields if name not in _PLACES)
         values = node.__dict__
-        return (type(node).__name__, *(shape(values[name]) for name in names))
+        return (cls.__name__, *[shape(value) if isinstance(value, _NESTED) else value
+                                for value in map(values.__getitem__, names)])
     if isinstance(node, tuple):
         return tuple(shape(item) for item in node)
     return node

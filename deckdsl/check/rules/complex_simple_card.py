@@ -44,7 +44,7 @@ from collections.abc import Iterator
 
 from ...diagnostics import Diagnostic, Label
 from ...lang import ast
-from ..polarity import card_size, size
+from ..polarity import effect_parts, size
 from ..rule import Context
 
 CODE = "JW102"
@@ -65,7 +65,7 @@ def check(context: Context) -> Iterator[Diagnostic]:
     for card in context.deck.cards:
         if card.rarity != SIMPLE:
             continue
-        found = _judge(card, context.of_card(card_size, card))
+        found = _judge(card, len(context.of_card(effect_parts, card)))
         if found is not None:
             yield found
 

@@ -80,7 +80,8 @@ def check(context: Context) -> Iterator[Diagnostic]:
 def _dominated(judged: list[tuple[ast.Card, int, float, bool]]) -> Iterator[Diagnostic]:
     """Sweep the cards of one type from the highest value down, keeping the cards seen so far sorted by
     (polarity, value): n log n, so a 10,000-card deck stays linear in practice.  Two sets: every card
-    (for a `b` that has a drawback of its own) and the cards without a drawback."""
+    (for a `b` that has a drawback of its own) and the cards without a drawback.  The cards of one value
+    with one polarity and one drawback have the same rivals but for themselves (`_rivals`)."""
     judged = sorted(judged, key=lambda item: -item[1])
     every: list[tuple[float, int, int]] = []
     clean: list[tuple[float, int, int]] = []
@@ -94,24 +95,35 @@ def _dominated(judged: list[tuple[ast.Card, int, float, bool]]) -> Iterator[Diag
             if not drawback:
                 bisect.insort(clean, (polarity, value, group_end))
             group_end += 1
+        rivals: dict[tuple[bool, float], tuple[list, int]] = {}
         for position in range(index, group_end):
             b, b_value, b_polarity, b_drawback = judged[position]
-            pool = every if b_drawback else clean
-            dominators = []
-            for polarity, a_value, a_position in reversed(pool[-6:] if len(pool) > 6 else pool):
-                a, _, _, a_drawback = judged[a_position]
-                strict = polarity > b_polarity or (polarity == b_polarity and a_value > b_value)
-                if polarity >= b_polarity and strict and a.name != b.name:
-                    dominators.append((a, a_value, polarity, a_drawback))
-            if not dominators:
-                continue
-            dominators.sort(key=lambda d: (-(d[1] - b_value) - (d[2] - b_polarity), d[0].name))
-            at_least = len(pool) - bisect.bisect_left(pool, (b_polarity,))
-            twins = bisect.bisect_right(pool, (b_polarity, b_value, len(judged))) - bisect.bisect_left(
-                pool, (b_polarity, b_value, -1)
-            )
-            yield _report(judged[position], dominators, max(at_least - twins, len(dominators)))
+            found = rivals.get((b_drawback, b_polarity))
+            if found is None:
+                found = rivals[b_drawback, b_polarity] = _rivals(judged, every if b_drawback else clean,
+                                                                 b_value, b_polarity)
+            ranked, beyond = found
+            b_name = b.name
+            dominators = [a for a in ranked if a[0].name != b_name]
+            if dominators:
+                yield _report(judged[position], dominators, max(beyond, len(dominators)))
         index = group_end
+
+
+def _rivals(judged, pool, b_value: int, b_polarity: float) -> tuple[list, int]:
+    """The cards of `pool` a card of value `b_value` and polarity `b_polarity` may be dominated by, best
+    first (its own name aside: the caller leaves it out), and how many cards of the pool are at least as
+    good but not its equals."""
+    ranked = []
+    for polarity, a_value, a_position in reversed(pool[-6:]):
+        if polarity > b_polarity or (polarity == b_polarity and a_value > b_value):
+            ranked.append(judged[a_position])
+    ranked.sort(key=lambda d: (-(d[1] - b_value) - (d[2] - b_polarity), d[0].name))
+    at_least = len(pool) - bisect.bisect_left(pool, (b_polarity,))
+    twins = bisect.bisect_right(pool, (b_polarity, b_value, len(judged))) - bisect.bisect_left(
+        pool, (b_polarity, b_value, -1)
+    )
+    return ranked, at_least - twins
 
 
 def _report(judged, dominators, count) -> Diagnostic:
@@ -120,19 +132,16 @@ def _report(judged, dominators, count) -> Diagnostic:
     others = count - 1
     also = f" and by {others} other card{'s' if others != 1 else ''} of its type" if others else ""
     which = "none of them with a" if others else "which has no"
-    b_points, b_signed = _points(b_value), _signed(b_polarity)
-    best_points, best_signed = _points(best_value), _signed(best_polarity)
+    b_worth, best_worth = _worth(b_value, b_polarity), _worth(best_value, best_polarity)
+    dominates = f"dominates `{b.name}`: "
     return Diagnostic(
         CODE,
-        f"`{b.name}` ({b_points}, effects worth {b_signed}) is dominated by "
-        f"`{best.name}` ({best_points}, effects worth {best_signed}){also}, "
+        f"`{b.name}` ({b_worth}) is dominated by `{best.name}` ({best_worth}){also}, "
         f"{which} drawback that `{b.name}` lacks",
         b.name_span,
-        labels=tuple(
-            Label(a.name_span, f"dominates `{b.name}`: {_points(a_value)}, effects worth {_signed(a_polarity)}")
-            for a, a_value, a_polarity, _ in dominators[:5]
-        ),
-        notes=_notes(b, b_points, b_signed, b_drawback, best, best_points, best_signed, best_drawback),
+        labels=tuple([Label(a.name_span, dominates + _worth(a_value, a_polarity))
+                      for a, a_value, a_polarity, _ in dominators[:5]]),
+        notes=_notes(b, b_value, b_polarity, b_drawback, best, best_value, best_polarity, best_drawback),
         cards=(b.name, best.name),
         help=(
             f"give `{b.name}` something `{best.name}` lacks (more points, a stronger or different "
@@ -141,14 +150,14 @@ def _report(judged, dominators, count) -> Diagnostic:
     )
 
 
-def _notes(b, b_points, b_signed, b_drawback, a, a_points, a_signed, a_drawback) -> tuple[str, ...]:
+def _notes(b, b_value, b_polarity, b_drawback, a, a_value, a_polarity, a_drawback) -> tuple[str, ...]:
     """The comparison behind the finding, as the polarity model sees it."""
     drawbacks = "neither has a drawback" if not b_drawback else "both have a drawback"
     if not a_drawback and b_drawback:
         drawbacks = f"`{b.name}` has a drawback and `{a.name}` none"
     compared = (
-        f"compared: `{a.name}` {a_points} and effects worth {a_signed}, against `{b.name}` "
-        f"{b_points} and {b_signed}; {drawbacks} (`deckdsl explain` shows each effect's worth)"
+        f"compared: `{a.name}` {_points(a_value)} and effects worth {_signed(a_polarity)}, against `{b.name}` "
+        f"{_points(b_value)} and {_signed(b_polarity)}; {drawbacks} (`deckdsl explain` shows each effect's worth)"
     )
     a_rarity, b_rarity = a.rarity, b.rarity
     if a_rarity == b_rarity:
@@ -158,6 +167,12 @@ def _notes(b, b_points, b_signed, b_drawback, a, a_points, a_signed, a_drawback)
         f"`{a.name}` is {a_rarity} and `{b.name}` {b_rarity}: compared all the same, since the GDD asks that "
         "rarity not be a level of power (\"Sempre evite tratar raridade ... como nível de poder\")",
     )
+
+
+@cache
+def _worth(value: int, polarity: float) -> str:
+    """`3 points, effects worth +2.5`."""
+    return f"{_points(value)}, effects worth {_signed(polarity)}"
 
 
 @cache

@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ...diagnostics import Diagnostic, Label
-from ..polarity import card_size, size
+from ..polarity import effect_parts, size
 from ..rule import Context
 
 CODE = "JW109"
@@ -56,7 +56,7 @@ LIMIT = 12
 
 def check(context: Context) -> Iterator[Diagnostic]:
     for card in context.deck.cards:
-        total = context.of_card(card_size, card)
+        total = len(context.of_card(effect_parts, card))
         if total <= LIMIT:
             continue
         fields = [(name, _field_size(card, name)) for name in ("cost", "action", "condition")]

@@ -33,9 +33,10 @@ that paper is the type worth most per card:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from ...diagnostics import Diagnostic
+from ...lang import ast
 from ..polarity import typical_value
 from ..rule import Context
 
@@ -51,20 +52,24 @@ READS = ("copies", "value", "condition", "attributes")
 TYPES = ("rock", "paper", "scissors")
 
 
-def means(deck) -> dict[str, float]:
-    """The copy-weighted mean typical value of each type that has cards with a value."""
+def means(deck, value_of: Callable[[ast.Card], float] = typical_value) -> dict[str, float]:
+    """The copy-weighted mean typical value of each type that has cards with a value (`value_of`: the
+    typical value, or the same figure worked out once per check)."""
     totals = {kind: 0.0 for kind in TYPES}
     copies = {kind: 0 for kind in TYPES}
     for card in deck.cards:
-        if card.type in totals and card.value is not None and card.copies > 0:
-            totals[card.type] += typical_value(card) * card.copies
-            copies[card.type] += card.copies
+        if card.value is None or card.copies <= 0:
+            continue
+        card_type = card.type
+        if card_type in totals:
+            totals[card_type] += value_of(card) * card.copies
+            copies[card_type] += card.copies
     return {kind: totals[kind] / copies[kind] for kind in TYPES if copies[kind]}
 
 
 def check(context: Context) -> Iterator[Diagnostic]:
     deck = context.deck
-    mean = means(deck)
+    mean = means(deck, lambda card: context.of_card(typical_value, card))
     if "paper" not in mean or len(mean) < 2:
         return
     best = max(mean, key=lambda kind: mean[kind])
