@@ -22,7 +22,7 @@ whoever chooses, and swaps are counted as neutral.  `deckdsl simulate` (the engi
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..lang import ast
 
@@ -99,8 +99,7 @@ def effect_parts(card: ast.Card) -> tuple[ast.Node, ...]:
     return tuple(found)
 
 
-@dataclass(frozen=True, slots=True)
-class Worth:
+class Worth(NamedTuple):
     """What the model says of a card's effects, in one pass over them: `effects`, the polarity of each of
     `effect_nodes(card)`; `total`, their sum (`card_polarity`); `drawback` and `benefit`, as
     `has_drawback` and `has_benefit` say.  Rules that judge every card read it once per card per check

@@ -70,8 +70,9 @@ class Analysis:
                 self.effects.extend(found)  # a card whose effects do not make sense is left to its errors
         self.palette = _palette(deck, self.named)
         self.throws = _throws(profile)
-        self._keys: dict[int, tuple] = {}
-        self._verdicts: dict[tuple, Witness | None] = {}
+        self._keys: dict[int, int] = {}
+        self._numbers: dict[tuple, int] = {}
+        self._verdicts: dict[tuple[int, int], Witness | None] = {}
         self._findings: list[Finding] | None = None
 
     # -- verdicts ------------------------------------------------------------------------------
@@ -102,18 +103,20 @@ class Analysis:
                 self._verdicts[key] = Search(self, first, second, kind).run()
         return self._verdicts[key]
 
-    def _key(self, effect: Effect) -> tuple:
+    def _key(self, effect: Effect) -> int:
         """What a verdict depends on: the effect as written and its card's type, value and actions (its
-        name only when an effect names it)."""
-        key = self._keys.get(id(effect))
-        if key is None:
+        name only when an effect names it) — numbered, each distinct key once, so that verdicts are looked
+        up by two numbers rather than by hashing two shapes."""
+        number = self._keys.get(id(effect))
+        if number is None:
             card = effect.card
-            key = self._keys[id(effect)] = (
+            key = (
                 shape(effect.node), card.attribute("type"), shape(card.value) if card.value != "*" else
                 shape(definition_of(card)), card.name if card.name in self.named else None,
                 card.cost is not None or card.action is not None,
             )
-        return key
+            number = self._keys[id(effect)] = self._numbers.setdefault(key, len(self._numbers))
+        return number
 
     # -- findings ------------------------------------------------------------------------------
 
@@ -127,7 +130,7 @@ class Analysis:
         """One finding per effect that conflicts with an earlier effect of another card that no addendum
         orders with it: the first such earlier effect is named, the others counted.  Linear in the deck
         for decks of many cards of few kinds (verdicts are per kind of effect)."""
-        earlier: dict[str, dict[tuple, list[Effect]]] = {"value": {}, "trigger": {}, "priority": {}}
+        earlier: dict[str, dict[int, list[Effect]]] = {"value": {}, "trigger": {}, "priority": {}}
         ordered = self.orders.names
         verdicts = self._verdicts
         for effect in self.effects:
@@ -137,9 +140,14 @@ class Analysis:
             partner: Effect | None = None
             others = 0
             for group, members in groups.items():
-                # a verdict on these two keys is this pair's too, unless both cards have one name (no pair)
-                verdict = verdicts[group, key] if (group, key) in verdicts and members[0].card.name != name else (
-                    self.witness(members[0], effect))
+                # a verdict on two keys is the verdict on any two effects with them, but for one card's own
+                verdict = verdicts.get((group, key), _UNKNOWN)
+                if verdict is _UNKNOWN:
+                    verdict = self.witness(members[0], effect)
+                    if verdict is None and members[0].card.name != name and self.kind(members[0], effect) is None:
+                        verdicts[group, key] = None  # they never meet: their kinds follow from their keys too
+                elif members[0].card.name == name:
+                    verdict = None
                 if verdict is None:
                     continue
                 if name in ordered:
@@ -174,6 +182,10 @@ class Analysis:
         mine = [e for e in self.effects if e.card.name == first]
         theirs = [e for e in self.effects if e.card.name == second]
         return [(a, b, self.witness(a, b)) for a in mine for b in theirs if self.kind(a, b)]
+
+
+_UNKNOWN = object()
+"""No verdict yet."""
 
 
 def _swapped(witness: Witness) -> Witness:

@@ -118,10 +118,24 @@ def group_keys(context: Context, by: tuple[str, ...]) -> list[tuple[str, ...]]:
     in deck order; worked out once per check, since DK201, DK202 and their fix all group the deck."""
 
     def build() -> list[tuple[str, ...]]:
-        value_of = context.profile.value_of
-        return [tuple(str(value_of(card, name)) for name in by) for card in context.deck.cards]
+        if not by:
+            return [()] * len(context.deck.cards)
+        return list(zip(*(_column(context, name) for name in by), strict=True))
 
     return context.shared_by(("group-keys", by), build)
+
+
+def _column(context: Context, name: str) -> list[str]:
+    """Each card's value of attribute `name` as text (`None` when it has none), in deck order."""
+
+    def build() -> list[str]:
+        profile, cards = context.profile, context.deck.cards
+        spec = profile.attributes.get(name)
+        if spec is None or spec.derived_from is not None:
+            return [str(profile.value_of(card, name)) for card in cards]
+        return [str(card.attribute(name)) for card in cards]  # what `value_of` gives, without asking it
+
+    return context.shared_by(("attribute-column", name), build)
 
 
 def _known_keys(context: Context, by: tuple[str, ...]) -> set[tuple[str, ...]]:

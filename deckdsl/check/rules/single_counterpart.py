@@ -65,6 +65,7 @@ from functools import partial
 from ...diagnostics import Diagnostic, Label
 from ...lang import ast
 from ...profiles.profile import Profile
+from ..polarity import effect_parts
 from ..rule import Context
 
 CODE = "JW105"
@@ -81,13 +82,18 @@ DOMAIN = "domain"
 
 def check(context: Context) -> Iterator[Diagnostic]:
     deck, profile = context.deck, context.profile
-    discards = [
-        (other, step) for other in deck.cards for step in _steps(other) if isinstance(step, ast.Discard)
+    discards = [  # steps are among the parts of a card's effects, in the order the card writes them
+        (other, part) for other in deck.cards for part in context.of_card(effect_parts, other)
+        if isinstance(part, ast.Discard)
     ]
+    domain_picks = [(other, step) for other, step in discards if _picks_from_domain(step, profile)]
     for card in deck.cards:
         for clause in card.condition.clauses if card.condition else ():
             if isinstance(clause, ast.DiscardPriority):
-                found = _counterparts(discards, card, partial(_picks_from_domain, card=card, profile=profile))
+                own_type = _type_of(card, profile)
+                found = _counterparts(domain_picks, card, partial(
+                    _could_pick, card=card, profile=profile,
+                    own_types=None if own_type is None else frozenset({own_type})))
                 if len(found) == 1:
                     other, step = found[0]
                     yield Diagnostic(
@@ -133,32 +139,18 @@ def _counterparts(discards: list, card: ast.Card, matches) -> list[tuple[ast.Car
     return found
 
 
-def _steps(card: ast.Card) -> Iterator[ast.Node]:
-    """Every step of a card: cost, action and triggers, with the steps inside `may` and `if`."""
-    groups = [card.cost.steps if card.cost else (), card.action.steps if card.action else ()]
-    for clause in card.condition.clauses if card.condition else ():
-        if isinstance(clause, ast.Trigger):
-            groups.append(clause.steps)
-    for steps in groups:
-        for step in steps:
-            while True:
-                yield step
-                if not isinstance(step, (ast.Optional, ast.Conditional)):
-                    break
-                step = step.step
-
-
-def _picks_from_domain(step: ast.Node, card: ast.Card, profile: Profile) -> bool:
-    """Whether `step` discards some (not all) of the cards of a domain, and could pick `card`."""
+def _picks_from_domain(step: ast.Node, profile: Profile) -> bool:
+    """Whether `step` discards some (not all) of the cards of a domain."""
     if not isinstance(step, ast.Discard) or not isinstance(step.cards, ast.Selection):
         return False
-    selection = step.cards
-    if not selection.is_choice or _zone(selection.zone, profile) != DOMAIN:
-        return False
-    own_type = _type_of(card, profile)
-    return _meet(_types(selection.filters, profile), None if own_type is None else frozenset({own_type})) and _meet(
-        _names(selection.filters), frozenset({card.name})
-    )
+    return step.cards.is_choice and _zone(step.cards.zone, profile) == DOMAIN
+
+
+def _could_pick(step: ast.Discard, card: ast.Card, profile: Profile, own_types: frozenset[str] | None) -> bool:
+    """Whether a step that picks from a domain (`_picks_from_domain`) could pick `card` (whose type,
+    canonical, is the one of `own_types`, None when it has none)."""
+    filters = step.cards.filters
+    return _meet(_types(filters, profile), own_types) and _meet(_names(filters), frozenset({card.name}))
 
 
 # ----------------------------------------------------------------------- card sets ---
