@@ -48,6 +48,26 @@ class Context:
             found = table[id(card)] = (card, fact(card))
         return found[1]
 
+    def for_cards(self, fact: Callable[[Card], T]) -> list[T]:
+        """`fact(card)` for every card of the deck, in deck order, worked out once per check (through
+        `of_card`, so the rules that ask card by card share it): a rule that reads a fact of every card
+        zips the deck's cards with it."""
+        found = self.shared.get(("for-cards", fact))
+        if found is None:
+            of_card = self.of_card
+            found = self.shared["for-cards", fact] = [of_card(fact, card) for card in self.deck.cards]
+        return found
+
+
+def card_type(card: Card) -> str | None:
+    """The card's type (`Card.type`), as a fact to ask `Context.for_cards` for."""
+    return card.type
+
+
+def card_rarity(card: Card) -> str | None:
+    """The card's rarity (`Card.rarity`), as a fact to ask `Context.for_cards` for."""
+    return card.rarity
+
 
 @dataclass(frozen=True)
 class Rule:

@@ -45,8 +45,8 @@ READS = ("cost", "action", "condition")
 
 def check(context: Context) -> Iterator[Diagnostic]:
     deck = context.deck
-    for card in deck.cards:
-        for found in context.of_card(effect_parts, card):
+    for card, parts in zip(deck.cards, context.for_cards(effect_parts), strict=True):
+        for found in parts:
             if isinstance(found, ast.NameFilter):
                 named = cards_by_name(context).get(found.name)
                 if named is None or named.name == card.name:

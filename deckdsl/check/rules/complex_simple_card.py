@@ -45,7 +45,7 @@ from collections.abc import Iterator
 from ...diagnostics import Diagnostic, Label
 from ...lang import ast
 from ..polarity import effect_parts, size
-from ..rule import Context
+from ..rule import Context, card_rarity
 
 CODE = "JW102"
 NAME = "complex-simple-card"
@@ -62,8 +62,8 @@ SIMPLE = "simple"
 
 
 def check(context: Context) -> Iterator[Diagnostic]:
-    for card in context.deck.cards:
-        if card.rarity != SIMPLE:
+    for card, rarity in zip(context.deck.cards, context.for_cards(card_rarity), strict=True):
+        if rarity != SIMPLE:
             continue
         found = _judge(card, len(context.of_card(effect_parts, card)))
         if found is not None:

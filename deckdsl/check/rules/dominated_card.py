@@ -54,6 +54,7 @@ from ...diagnostics import Diagnostic, Label
 from ...lang import ast
 from ..polarity import worth
 from ..rule import Context
+from ..rule import card_type as card_type_of
 
 CODE = "JW107"
 NAME = "dominated-card"
@@ -65,11 +66,8 @@ PROFILES = ("janken-wars",)
 
 def check(context: Context) -> Iterator[Diagnostic]:
     by_type: dict[str, list[tuple[ast.Card, int, float, bool]]] = {}
-    for card in context.deck.cards:
-        if not isinstance(card.value, int) or card.copies < 1:
-            continue
-        card_type = card.type
-        if card_type is None:
+    for card, card_type in zip(context.deck.cards, context.for_cards(card_type_of), strict=True):
+        if card_type is None or not isinstance(card.value, int) or card.copies < 1:
             continue
         judged = context.of_card(worth, card)
         by_type.setdefault(card_type, []).append((card, card.value, judged.total, judged.drawback))

@@ -55,8 +55,8 @@ LIMIT = 12
 
 
 def check(context: Context) -> Iterator[Diagnostic]:
-    for card in context.deck.cards:
-        total = len(context.of_card(effect_parts, card))
+    for card, parts in zip(context.deck.cards, context.for_cards(effect_parts), strict=True):
+        total = len(parts)
         if total <= LIMIT:
             continue
         fields = [(name, _field_size(card, name)) for name in ("cost", "action", "condition")]

@@ -39,6 +39,7 @@ from ...diagnostics import Diagnostic
 from ...lang import ast
 from ..polarity import typical_value
 from ..rule import Context
+from ..rule import card_type as card_type_of
 
 CODE = "JW112"
 NAME = "paper-value"
@@ -52,15 +53,14 @@ READS = ("copies", "value", "condition", "attributes")
 TYPES = ("rock", "paper", "scissors")
 
 
-def means(deck, value_of: Callable[[ast.Card], float] = typical_value) -> dict[str, float]:
+def means(deck, value_of: Callable[[ast.Card], float] = typical_value, types: list | None = None) -> dict[str, float]:
     """The copy-weighted mean typical value of each type that has cards with a value (`value_of`: the
-    typical value, or the same figure worked out once per check)."""
+    typical value, or the same figure worked out once per check; `types`: the cards' types, when known)."""
     totals = {kind: 0.0 for kind in TYPES}
     copies = {kind: 0 for kind in TYPES}
-    for card in deck.cards:
+    for card, card_type in zip(deck.cards, types or [card.type for card in deck.cards], strict=True):
         if card.value is None or card.copies <= 0:
             continue
-        card_type = card.type
         if card_type in totals:
             totals[card_type] += value_of(card) * card.copies
             copies[card_type] += card.copies
@@ -69,7 +69,7 @@ def means(deck, value_of: Callable[[ast.Card], float] = typical_value) -> dict[s
 
 def check(context: Context) -> Iterator[Diagnostic]:
     deck = context.deck
-    mean = means(deck, lambda card: context.of_card(typical_value, card))
+    mean = means(deck, lambda card: context.of_card(typical_value, card), context.for_cards(card_type_of))
     if "paper" not in mean or len(mean) < 2:
         return
     best = max(mean, key=lambda kind: mean[kind])

@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ...diagnostics import Diagnostic, Label
-from ..rule import Context
+from ..rule import Context, card_rarity
 
 CODE = "JW103"
 NAME = "plain-special-card"
@@ -51,8 +51,8 @@ SPECIAL = "special"
 
 
 def check(context: Context) -> Iterator[Diagnostic]:
-    for card in context.deck.cards:
-        if card.rarity != SPECIAL or any(f is not None for f in (card.cost, card.action, card.condition)):
+    for card, rarity in zip(context.deck.cards, context.for_cards(card_rarity), strict=True):
+        if rarity != SPECIAL or any(f is not None for f in (card.cost, card.action, card.condition)):
             continue
         rarity = next((a for a in card.attributes if a.name == "rarity"), None)
         span = rarity.value_span if rarity is not None else card.name_span

@@ -50,7 +50,8 @@ from itertools import pairwise
 
 from ...diagnostics import Diagnostic, Label
 from ..polarity import typical_value, worth
-from ..rule import Context
+from ..rule import Context, card_rarity
+from ..rule import card_type as card_type_of
 
 CODE = "JW101"
 NAME = "rarity-tracks-power"
@@ -76,12 +77,12 @@ def check(context: Context) -> Iterator[Diagnostic]:
     if len(rarities) < 2:
         return
     tallies = {card_type: ({rarity: [0.0, 0] for rarity in rarities}, []) for card_type in type_spec.values}
-    for card in deck.cards:
-        tally = tallies.get(card.type)
+    for card, card_type, rarity in zip(deck.cards, context.for_cards(card_type_of), context.for_cards(card_rarity),
+                                       strict=True):
+        tally = tallies.get(card_type)
         if tally is None or card.copies < 1:
             continue
         totals, top = tally
-        rarity = card.rarity
         if rarity not in totals:
             continue
         card_power = context.of_card(typical_value, card) + context.of_card(worth, card).total

@@ -56,8 +56,8 @@ def check(context: Context) -> Iterator[Diagnostic]:
     if star_cost is None and "star_cost" in profile.rules:
         star_cost = profile.rules["star_cost"].default
     worth = f"a domain worth {star_cost} points" if star_cost else "a domain"
-    for card in deck.cards:
-        for step in context.of_card(effect_parts, card):
+    for card, parts in zip(deck.cards, context.for_cards(effect_parts), strict=True):
+        for step in parts:
             if isinstance(step, ast.GainStars):
                 amount = step.amount.value if isinstance(step.amount, ast.Number) else None
                 stars = "stars" if amount is None else f"{amount} star{'s' if amount != 1 else ''}"
