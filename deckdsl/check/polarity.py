@@ -113,9 +113,12 @@ class Worth(NamedTuple):
 
 def worth(card: ast.Card) -> Worth:
     """The `Worth` of a card's effects."""
-    effects = tuple([polarity(node) for node in effect_nodes(card)])
-    drawback = (card.cost is not None or (isinstance(card.value, int) and card.value < 0)
-                or any(amount < 0 for amount in effects))
+    nodes = effect_nodes(card)
+    drawback = card.cost is not None or (isinstance(card.value, int) and card.value < 0)
+    if not nodes:
+        return Worth((), 0, drawback, False)
+    effects = tuple([polarity(node) for node in nodes])
+    drawback = drawback or any(amount < 0 for amount in effects)
     return Worth(effects, sum(effects), drawback, any(amount > 0 for amount in effects))
 
 

@@ -9,7 +9,7 @@ The first card of the pair belongs to "you"; the other player is "the opponent".
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from .pairs import Witness
 from .board import DECK, SUPPLY, TABLE, Zone
@@ -184,11 +184,11 @@ def _state(ending: _Ending | None, against: _Ending | None, many: bool, initial:
     others, there, cancelled_other = ({}, {}, set()) if against is None else (
         against.places, against.text, against.cancelled)
     told = []
-    stays = lambda n: here.get(n, []) == initial.get(n, [])  # noqa: E731
-    for name in sorted(set(places) | set(others), key=lambda n: (n == "Estrela", stays(n), n)):
+    stays = {name: here.get(name, []) == initial.get(name, []) for name in {*places, *others}}
+    for name in sorted(stays, key=lambda n: (n == "Estrela", stays[n], n)):
         if here.get(name, []) == there.get(name, []):
             continue
-        where = [z for z in places.get(name, [])]
+        where = places.get(name, [])
         if name == "Estrela":
             mine, theirs = (Counter(z for z in where if z[0] == "stars"),
                             Counter(z for z in others.get(name, []) if z[0] == "stars"))
@@ -199,7 +199,7 @@ def _state(ending: _Ending | None, against: _Ending | None, many: bool, initial:
                     told.append(f"{'you hold' if seat == 0 else 'the opponent holds'} {stars}")
             continue
         shown = "a Brinde" if name == "Brinde" else f"`{name}`"
-        verb = "stays" if stays(name) else "ends"
+        verb = "stays" if stays[name] else "ends"
         told.append(f"{shown} {verb} {_and([_place(z) for z in dict.fromkeys(where)]) or 'nowhere'}")
     for name in sorted(cancelled ^ cancelled_other):
         told.append(f"`{names.get(name, name)}`'s action is {'cancelled' if name in cancelled else 'not cancelled'}")
@@ -216,6 +216,7 @@ def _places(outcome, names: dict[str, str]) -> dict[str, list]:
     return places
 
 
+@cache
 def _place(zone) -> str:
     if isinstance(zone, tuple) and len(zone) == 2 and zone[1] == "bottom":
         return "at the bottom of the deck"
@@ -227,6 +228,7 @@ def _place(zone) -> str:
 # ---------------------------------------------------------------------------------- words ---
 
 
+@cache
 def _zone(zone: Zone) -> str:
     kind, seat = zone
     if seat is None:

@@ -8,7 +8,6 @@ its help, and as an unsafe fix, an addendum in the order the engine plays the tw
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 
 from ...diagnostics import Diagnostic, Edit, Fix, Label
 from ...lang import ast
@@ -42,7 +41,7 @@ def diagnostics(context: Context, kind: str, code: str) -> Iterator[Diagnostic]:
     portuguese = (context.deck.language or "pt").lower().startswith("pt")
     for finding in analysis.report():
         if finding.kind == kind:
-            yield replace(_diagnostic(finding, code, portuguese), fix=_addendum(context, finding, portuguese))
+            yield _diagnostic(finding, code, portuguese, _addendum(context, finding, portuguese))
 
 
 _OP_RANK = {"set": 0, "multiply": 1, "add": 2, "subtract": 2}
@@ -107,7 +106,7 @@ def _modifier_order(deck: ast.Deck, orders) -> dict[str, int]:
     return place
 
 
-def _diagnostic(finding: Finding, code: str, portuguese: bool) -> Diagnostic:
+def _diagnostic(finding: Finding, code: str, portuguese: bool, fix: Fix | None = None) -> Diagnostic:
     first, second = finding.partner, finding.effect
     a, b = first.card.name, second.card.name
     more = f" (and {finding.others} other card{'s' if finding.others != 1 else ''})" if finding.others else ""
@@ -124,6 +123,7 @@ def _diagnostic(finding: Finding, code: str, portuguese: bool) -> Diagnostic:
         notes=(tell(finding.witness, a, b),),
         help=f'add an addendum that orders them: `addendum "{title}" {{ order: "{a}" then "{b}" }}` '
         "(or the other way round, if that is what the deck means)",
+        fix=fix,
     )
 
 
