@@ -117,9 +117,16 @@ def worth(card: ast.Card) -> Worth:
     drawback = card.cost is not None or (isinstance(card.value, int) and card.value < 0)
     if not nodes:
         return Worth((), 0, drawback, False)
-    effects = tuple([polarity(node) for node in nodes])
-    drawback = drawback or any(amount < 0 for amount in effects)
-    return Worth(effects, sum(effects), drawback, any(amount > 0 for amount in effects))
+    effects = []
+    hurts = helps = False
+    for node in nodes:
+        amount = polarity(node)
+        effects.append(amount)
+        if amount < 0:
+            hurts = True
+        elif amount > 0:
+            helps = True
+    return Worth(tuple(effects), sum(effects), drawback or hurts, helps)
 
 
 def has_drawback(card: ast.Card) -> bool:

@@ -54,8 +54,13 @@ class Context:
         zips the deck's cards with it."""
         found = self.shared.get(("for-cards", fact))
         if found is None:
-            of_card = self.of_card
-            found = self.shared["for-cards", fact] = [of_card(fact, card) for card in self.deck.cards]
+            table = self.shared.setdefault(fact, {})
+            found = self.shared["for-cards", fact] = []
+            for card in self.deck.cards:
+                entry = table.get(id(card))
+                if entry is None:
+                    entry = table[id(card)] = (card, fact(card))
+                found.append(entry[1])
         return found
 
 

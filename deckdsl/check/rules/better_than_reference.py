@@ -56,13 +56,10 @@ REFERENCE_VALUE = 4
 
 
 def check(context: Context) -> Iterator[Diagnostic]:
-    for card in context.deck.cards:
-        if card.value is None:
+    facts = zip(context.deck.cards, context.for_cards(typical_value), context.for_cards(worth), strict=True)
+    for card, value, judged in facts:
+        if card.value is None or value < REFERENCE_VALUE:
             continue
-        value = context.of_card(typical_value, card)
-        if value < REFERENCE_VALUE:
-            continue
-        judged = context.of_card(worth, card)
         if judged.benefit and not judged.drawback:
             yield _report(card, value, judged)
 

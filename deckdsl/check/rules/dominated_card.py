@@ -66,10 +66,10 @@ PROFILES = ("janken-wars",)
 
 def check(context: Context) -> Iterator[Diagnostic]:
     by_type: dict[str, list[tuple[ast.Card, int, float, bool]]] = {}
-    for card, card_type in zip(context.deck.cards, context.for_cards(card_type_of), strict=True):
+    facts = zip(context.deck.cards, context.for_cards(card_type_of), context.for_cards(worth), strict=True)
+    for card, card_type, judged in facts:
         if card_type is None or not isinstance(card.value, int) or card.copies < 1:
             continue
-        judged = context.of_card(worth, card)
         by_type.setdefault(card_type, []).append((card, card.value, judged.total, judged.drawback))
     for judged in by_type.values():
         yield from _dominated(judged)

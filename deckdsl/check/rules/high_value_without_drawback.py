@@ -54,10 +54,10 @@ MAX_FREE_VALUE = 4
 
 
 def check(context: Context) -> Iterator[Diagnostic]:
-    for card in context.deck.cards:
+    for card, judged in zip(context.deck.cards, context.for_cards(worth), strict=True):
         if not isinstance(card.value, int) or card.value <= MAX_FREE_VALUE:
             continue
-        if context.of_card(worth, card).drawback:
+        if judged.drawback:
             continue
         above = card.value - MAX_FREE_VALUE
         yield Diagnostic(

@@ -33,10 +33,9 @@ that paper is the type worth most per card:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 from ...diagnostics import Diagnostic
-from ...lang import ast
 from ..polarity import typical_value
 from ..rule import Context
 from ..rule import card_type as card_type_of
@@ -53,23 +52,25 @@ READS = ("copies", "value", "condition", "attributes")
 TYPES = ("rock", "paper", "scissors")
 
 
-def means(deck, value_of: Callable[[ast.Card], float] = typical_value, types: list | None = None) -> dict[str, float]:
-    """The copy-weighted mean typical value of each type that has cards with a value (`value_of`: the
-    typical value, or the same figure worked out once per check; `types`: the cards' types, when known)."""
+def means(deck, values: list[float] | None = None, types: list[str | None] | None = None) -> dict[str, float]:
+    """The copy-weighted mean typical value of each type that has cards with a value (`values`, `types`:
+    the cards' typical values and types, in deck order, when they are known already)."""
     totals = {kind: 0.0 for kind in TYPES}
     copies = {kind: 0 for kind in TYPES}
-    for card, card_type in zip(deck.cards, types or [card.type for card in deck.cards], strict=True):
+    if types is None:
+        types = [card.type for card in deck.cards]
+    for index, (card, card_type) in enumerate(zip(deck.cards, types, strict=True)):
         if card.value is None or card.copies <= 0:
             continue
         if card_type in totals:
-            totals[card_type] += value_of(card) * card.copies
+            totals[card_type] += (typical_value(card) if values is None else values[index]) * card.copies
             copies[card_type] += card.copies
     return {kind: totals[kind] / copies[kind] for kind in TYPES if copies[kind]}
 
 
 def check(context: Context) -> Iterator[Diagnostic]:
     deck = context.deck
-    mean = means(deck, lambda card: context.of_card(typical_value, card), context.for_cards(card_type_of))
+    mean = means(deck, context.for_cards(typical_value), context.for_cards(card_type_of))
     if "paper" not in mean or len(mean) < 2:
         return
     best = max(mean, key=lambda kind: mean[kind])

@@ -77,15 +77,16 @@ def check(context: Context) -> Iterator[Diagnostic]:
     if len(rarities) < 2:
         return
     tallies = {card_type: ({rarity: [0.0, 0] for rarity in rarities}, []) for card_type in type_spec.values}
-    for card, card_type, rarity in zip(deck.cards, context.for_cards(card_type_of), context.for_cards(card_rarity),
-                                       strict=True):
+    facts = zip(deck.cards, context.for_cards(card_type_of), context.for_cards(card_rarity),
+                context.for_cards(typical_value), context.for_cards(worth), strict=True)
+    for card, card_type, rarity, value, judged in facts:
         tally = tallies.get(card_type)
         if tally is None or card.copies < 1:
             continue
         totals, top = tally
         if rarity not in totals:
             continue
-        card_power = context.of_card(typical_value, card) + context.of_card(worth, card).total
+        card_power = value + judged.total
         totals[rarity][0] += card_power * card.copies
         totals[rarity][1] += card.copies
         if rarity == rarities[-1]:

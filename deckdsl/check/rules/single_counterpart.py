@@ -83,8 +83,8 @@ DOMAIN = "domain"
 def check(context: Context) -> Iterator[Diagnostic]:
     deck, profile = context.deck, context.profile
     discards = [  # steps are among the parts of a card's effects, in the order the card writes them
-        (other, part) for other in deck.cards for part in context.of_card(effect_parts, other)
-        if isinstance(part, ast.Discard)
+        (other, part) for other, parts in zip(deck.cards, context.for_cards(effect_parts), strict=True)
+        for part in parts if isinstance(part, ast.Discard)
     ]
     domain_picks = [(other, step) for other, step in discards if _picks_from_domain(step, profile)]
     for card in deck.cards:
