@@ -63,6 +63,8 @@ class Analysis:
         self.effects: list[Effect] = []
         names = {card.name for card in deck.cards}
         for index, card in enumerate(deck.cards):
+            if card.condition is None:
+                continue  # the effects that may need ordering are all clauses of a condition
             found = [Effect(card, clause, index, number) for number, clause in enumerate(clauses(card))
                      if isinstance(clause, (ast.ValueModifier, ast.Trigger, ast.DiscardPriority))
                      or (isinstance(clause, ast.ValueDefinition) and reads_values(clause))]
