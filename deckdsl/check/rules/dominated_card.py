@@ -53,7 +53,7 @@ from functools import cache
 from ...diagnostics import Diagnostic, Label
 from ...lang import ast
 from ..polarity import worth
-from ..rule import Context
+from ..rule import Context, card_rarity
 from ..rule import card_type as card_type_of
 
 CODE = "JW107"
@@ -65,17 +65,18 @@ PROFILES = ("janken-wars",)
 
 
 def check(context: Context) -> Iterator[Diagnostic]:
-    by_type: dict[str, list[tuple[ast.Card, int, float, bool]]] = {}
-    facts = zip(context.deck.cards, context.for_cards(card_type_of), context.for_cards(worth), strict=True)
-    for card, card_type, judged in facts:
+    by_type: dict[str, list[tuple[ast.Card, int, float, bool, str | None]]] = {}
+    facts = zip(context.deck.cards, context.for_cards(card_type_of), context.for_cards(worth),
+                context.for_cards(card_rarity), strict=True)
+    for card, card_type, judged, rarity in facts:
         if card_type is None or not isinstance(card.value, int) or card.copies < 1:
             continue
-        by_type.setdefault(card_type, []).append((card, card.value, judged.total, judged.drawback))
+        by_type.setdefault(card_type, []).append((card, card.value, judged.total, judged.drawback, rarity))
     for judged in by_type.values():
         yield from _dominated(judged)
 
 
-def _dominated(judged: list[tuple[ast.Card, int, float, bool]]) -> Iterator[Diagnostic]:
+def _dominated(judged: list[tuple[ast.Card, int, float, bool, str | None]]) -> Iterator[Diagnostic]:
     """Sweep the cards of one type from the highest value down, keeping the cards seen so far sorted by
     (polarity, value): n log n, so a 10,000-card deck stays linear in practice.  Two sets: every card
     (for a `b` that has a drawback of its own) and the cards without a drawback.  The cards of one value
@@ -88,14 +89,14 @@ def _dominated(judged: list[tuple[ast.Card, int, float, bool]]) -> Iterator[Diag
         value = judged[index][1]
         group_end = index
         while group_end < len(judged) and judged[group_end][1] == value:
-            card, _, polarity, drawback = judged[group_end]
+            card, _, polarity, drawback, _ = judged[group_end]
             bisect.insort(every, (polarity, value, group_end))
             if not drawback:
                 bisect.insort(clean, (polarity, value, group_end))
             group_end += 1
         rivals: dict[tuple[bool, float], tuple[list, int]] = {}
         for position in range(index, group_end):
-            b, b_value, b_polarity, b_drawback = judged[position]
+            b, b_value, b_polarity, b_drawback, _ = judged[position]
             found = rivals.get((b_drawback, b_polarity))
             if found is None:
                 found = rivals[b_drawback, b_polarity] = _rivals(judged, every if b_drawback else clean,
@@ -125,8 +126,8 @@ def _rivals(judged, pool, b_value: int, b_polarity: float) -> tuple[list, int]:
 
 
 def _report(judged, dominators, count) -> Diagnostic:
-    b, b_value, b_polarity, b_drawback = judged
-    best, best_value, best_polarity, best_drawback = dominators[0]
+    b, b_value, b_polarity = judged[:3]
+    best, best_value, best_polarity = dominators[0][:3]
     others = count - 1
     also = f" and by {others} other card{'s' if others != 1 else ''} of its type" if others else ""
     which = "none of them with a" if others else "which has no"
@@ -138,8 +139,8 @@ def _report(judged, dominators, count) -> Diagnostic:
         f"{which} drawback that `{b.name}` lacks",
         b.name_span,
         labels=tuple([Label(a.name_span, dominates + _worth(a_value, a_polarity))
-                      for a, a_value, a_polarity, _ in dominators[:5]]),
-        notes=_notes(b, b_value, b_polarity, b_drawback, best, best_value, best_polarity, best_drawback),
+                      for a, a_value, a_polarity, *_ in dominators[:5]]),
+        notes=_notes(judged, dominators[0]),
         cards=(b.name, best.name),
         help=(
             f"give `{b.name}` something `{best.name}` lacks (more points, a stronger or different "
@@ -148,8 +149,10 @@ def _report(judged, dominators, count) -> Diagnostic:
     )
 
 
-def _notes(b, b_value, b_polarity, b_drawback, a, a_value, a_polarity, a_drawback) -> tuple[str, ...]:
+def _notes(dominated: tuple, dominating: tuple) -> tuple[str, ...]:
     """The comparison behind the finding, as the polarity model sees it."""
+    b, b_value, b_polarity, b_drawback, b_rarity = dominated
+    a, a_value, a_polarity, a_drawback, a_rarity = dominating
     drawbacks = "neither has a drawback" if not b_drawback else "both have a drawback"
     if not a_drawback and b_drawback:
         drawbacks = f"`{b.name}` has a drawback and `{a.name}` none"
@@ -157,7 +160,6 @@ def _notes(b, b_value, b_polarity, b_drawback, a, a_value, a_polarity, a_drawbac
         f"compared: `{a.name}` {_points(a_value)} and effects worth {_signed(a_polarity)}, against `{b.name}` "
         f"{_points(b_value)} and {_signed(b_polarity)}; {drawbacks} (`deckdsl explain` shows each effect's worth)"
     )
-    a_rarity, b_rarity = a.rarity, b.rarity
     if a_rarity == b_rarity:
         return (compared,)
     return (
