@@ -173,6 +173,13 @@ class Diagnostic:
     def name(self) -> str:
         return CODES[self.code].name
 
+    def at(self, path: str) -> Diagnostic:
+        """The same finding in the file `path` (like `dataclasses.replace(self, path=path)`, without
+        running `__init__` again: a big deck's check stamps tens of thousands)."""
+        stamped = object.__new__(Diagnostic)
+        object.__setattr__(stamped, "__dict__", {**self.__dict__, "path": path})
+        return stamped
+
     @property
     def details(self) -> str:
         """The notes and the help as lines of text, for views that have only a message field."""

@@ -37,6 +37,12 @@ class Span:
     start: int
     end: int
 
+    def moved(self, offset: int, lines: int) -> Span:
+        """The same region `offset` characters and `lines` lines further on (its columns unchanged: the
+        text before it on its first line is the same)."""
+        return Span(self.line + lines, self.column, self.end_line + lines, self.end_column,
+                    self.start + offset, self.end + offset)
+
     def cover(self, other: Span) -> Span:
         """The smallest span that contains both `self` and `other`."""
         first = self if self.start <= other.start else other

@@ -18,8 +18,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "deckdsl"
 STAGES: list[tuple[str, list[str | tuple[str, ...]]]] = [
     ("", ["span", "diagnostics", "files"]),
     ("profiles", ["fields", "template", "gamefile", "profile", "scaffold", "__init__"]),
-    ("lang", ["ast", "spelling", "build", "slips", "syntax", "parse", "fmt", "__init__"]),
-    ("check", ["polarity", "config", "figures", ("guidelines", "rule", "hazards", "semantics", "art", "coverage", "explain", "rules", "registry", "__init__"),
+    ("lang", ["ast", "reuse", "spelling", "build", "slips", "syntax", "parse", "fmt", "__init__"]),
+    ("check", ["polarity", "config", "figures", "memo", ("guidelines", "rule", "hazards", "semantics", "art", "coverage", "explain", "rules", "registry", "__init__"),
                "suppress", "fixes", "report", "docs"]),
     ("text", ["writer", "__init__"]),
     ("printing", ["layout", "render", "__init__"]),

@@ -591,3 +591,34 @@ async def test_the_server_never_imports_weasyprint(probe: Client):
     imported = {line.rsplit("|", 1)[-1].strip() for line in probe.stderr if line.startswith("import time:")}
     assert "deckdsl.editor.lsp" in imported and "deckdsl.check.explain" in imported
     assert not {name for name in imported if name.split(".")[0] in ("weasyprint", "jinja2")}
+
+
+async def test_a_deck_with_more_findings_than_the_editor_gets_publishes_errors_first_and_counts_the_rest(
+        client: Client):
+    """`MAX_PUBLISHED` per document: every error, then the others in file order, and a notice with the
+    count of the rest — after edits too, which the server reads with the document's memory."""
+    from deckdsl.editor.lsp import MAX_PUBLISHED
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    from bench_check import generate_deck
+
+    text = generate_deck(600)
+    broken = text.index("value: ", len(text) * 3 // 4)
+    text = text[:broken] + "value: pedra" + text[text.index("\n", broken):]  # an error late in the file
+    path = ROOT / "decks" / "lsp-many-findings.deck"
+    uri = open_document(client, path, text)
+    for version, edited in enumerate((text, text.replace("copies: 1", "copies: 2", 1), text), start=1):
+        if version > 1:
+            change(client, uri, version, edited)
+        shown = (await published(client, uri, version)).diagnostics
+        expected = deckdsl.loads(edited, str(path)).diagnostics
+        assert len(expected) > MAX_PUBLISHED + 100
+        assert len(shown) == MAX_PUBLISHED + 1
+        notice = shown[-1]
+        assert notice.severity == types.DiagnosticSeverity.Information and notice.range.start.line == 0
+        assert notice.message.startswith(f"{len(expected) - MAX_PUBLISHED:,} more findings are not shown")
+        errors = [d for d in expected if d.severity.value == "error"]
+        assert errors and [d.code for d in shown if d.severity == types.DiagnosticSeverity.Error] == [
+            d.code for d in errors]
+        assert [d.code for d in shown[:-1] if d.severity != types.DiagnosticSeverity.Error][:50] == [
+            d.code for d in expected if d.severity.value != "error"][:50]

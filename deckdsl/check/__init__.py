@@ -8,15 +8,18 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
-from ..diagnostics import Diagnostic
+from ..diagnostics import CODES, Diagnostic
 from ..lang.ast import Deck
 from ..lang.parse import Gaps
+from ..lang.reuse import Memory
 from ..profiles.profile import Profile
 from . import semantics
 from .art import art_problems
 from .coverage import Coverage
+from .memo import CardMemo, context_of
 from .registry import RULES
 from .rule import Context
 
@@ -30,6 +33,7 @@ def run(
     enabled: Callable[[str], bool] = lambda code: True,
     coverage: Coverage | None = None,
     folder: Path | None = None,
+    memory: Memory | None = None,
 ) -> list[Diagnostic]:
     """All semantic diagnostics and the findings of every registered rule.
 
@@ -38,16 +42,24 @@ def run(
     lost, findings about a card with an unread field are withheld, and a DK131 warning says so.  Pass
     `coverage` to learn afterwards what was judged (for suppressions).  `enabled(code)` says which rules
     to run (see `deckdsl.check.config`).  `folder`: the deck's folder, where its `art:` files must be
-    (`deckdsl.check.art`); None for a deck that is not a file.
+    (`deckdsl.check.art`); None for a deck that is not a file.  `memory`: the document's memory, when the
+    deck was parsed with one (`deckdsl.lang.reuse`): the findings about each card that depend on it alone
+    are taken from the last check where the card did not change (`deckdsl.check.memo`).
     """
     coverage = coverage or Coverage(deck, profile, gaps)
-    found = list(semantics.analyze(deck, profile, gaps, unread=coverage.unread_names()))
+    memo = None
+    if memory is not None:
+        codes = frozenset(code for code in CODES if enabled(code))
+        memo = CardMemo(memory, deck, context_of(deck, profile, codes, folder))
+    found = list(semantics.analyze(deck, profile, gaps, unread=coverage.unread_names(), memo=memo))
     if folder is not None:
         found.extend(art_problems(deck, folder))
     if profile is None:
+        if memo is not None:
+            memo.finish()
         return found
     coverage.learn([*early, *found])
-    context = Context(deck=deck, profile=profile)
+    context = Context(deck=deck, profile=profile, memo=memo)
     for rule in RULES:
         if not (enabled(rule.code.code) and rule.applies_to(profile)):
             continue
@@ -56,7 +68,14 @@ def run(
             coverage.skipped[rule.code.code] = reason
             continue
         coverage.ran(rule)
-        found.extend(d for d in rule.check(context) if coverage.keep(rule, d))
+        if memo is not None and rule.local:
+            judged = memo.rule(rule.code.code,
+                               lambda part, rule=rule: list(rule.check(replace(context, deck=part, shared={}))))
+        else:
+            judged = rule.check(context)
+        found.extend(d for d in judged if coverage.keep(rule, d))
+    if memo is not None:
+        memo.finish()
     notice = coverage.notice()
     if notice is not None and enabled(notice.code):
         found.append(notice)

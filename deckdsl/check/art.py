@@ -23,6 +23,7 @@ _DRIVE = re.compile(r"[A-Za-z]:[\\/]")
 def art_problems(deck: ast.Deck, folder: Path) -> Iterator[Diagnostic]:
     """DK301 / DK302 for each card whose `art:` render would refuse or not find."""
     root = folder.resolve()
+    listed: dict[Path, list[str]] = {}
     for card in deck.cards:
         if not card.art:
             continue
@@ -35,8 +36,9 @@ def art_problems(deck: ast.Deck, folder: Path) -> Iterator[Diagnostic]:
             yield _outside(card.art, span)
         elif not path.is_file():
             near = path.parent if path.parent.is_dir() and path.parent.is_relative_to(root) else None
-            names = sorted(p.name for p in near.iterdir() if p.is_file()) if near else []
-            suggestion = suggest(path.name, names)
+            if near is not None and near not in listed:
+                listed[near] = sorted(p.name for p in near.iterdir() if p.is_file())
+            suggestion = suggest(path.name, listed.get(near, []) if near is not None else [])
             yield Diagnostic(
                 "DK302", f"the image `{card.art}` does not exist; the card is printed without it", span,
                 help=suggestion.help if suggestion else "check the path, relative to the deck file",

@@ -81,6 +81,13 @@ def effect_nodes(card: ast.Card) -> tuple[ast.Node, ...]:
             *(condition.clauses if condition else ()))
 
 
+def part_kinds(card: ast.Card) -> frozenset[type]:
+    """The classes of the nodes among `effect_parts(card)`: whether a card's effects hold a `named "X"` or a
+    discard, asked before walking them.  It depends on the card's text alone, so an editor's re-check keeps
+    it for the cards an edit did not change (`deckdsl.check.rule.CARRIED`)."""
+    return frozenset(map(type, effect_parts(card)))
+
+
 def effect_parts(card: ast.Card) -> tuple[ast.Node, ...]:
     """Every node of a card's effects, each top-level node followed by the nodes below it, as `Node.walk`
     goes (one walk for all of them)."""

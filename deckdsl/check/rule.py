@@ -12,11 +12,15 @@ import inspect
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from ..diagnostics import Code, Diagnostic, Severity, register
 from ..lang.ast import Card, Deck
 from ..profiles.profile import Profile
+from .polarity import effect_parts, part_kinds, typical_value, worth
+
+if TYPE_CHECKING:
+    from .memo import CardMemo
 
 T = TypeVar("T")
 
@@ -29,6 +33,9 @@ class Context:
     deck: Deck
     profile: Profile
     shared: dict = field(default_factory=dict, compare=False, repr=False)
+    memo: CardMemo | None = field(default=None, compare=False, repr=False)
+    """The document's per-card memory, in an editor's re-check: `for_cards` takes the `CARRIED` facts of
+    the cards an edit did not change from it."""
 
     def shared_by(self, name: str, build: Callable[[], object]):
         """The analysis called `name`, built by `build()` the first time a rule asks for it."""
@@ -45,23 +52,52 @@ class Context:
             table = self.shared[fact] = {}
         found = table.get(id(card))
         if found is None:
-            found = table[id(card)] = (card, fact(card))
+            found = table[id(card)] = (card, self._work_out(fact, card))
         return found[1]
+
+    def _work_out(self, fact: Callable[[Card], T], card: Card) -> T:
+        """`fact(card)`, from the card's other facts when it is `DERIVED` from one."""
+        derived = DERIVED.get(fact)
+        return fact(card) if derived is None else derived[1](self.of_card(derived[0], card))
 
     def for_cards(self, fact: Callable[[Card], T]) -> list[T]:
         """`fact(card)` for every card of the deck, in deck order, worked out once per check (through
         `of_card`, so the rules that ask card by card share it): a rule that reads a fact of every card
         zips the deck's cards with it."""
         found = self.shared.get(("for-cards", fact))
-        if found is None:
+        if found is None and self.memo is not None and fact in CARRIED:
+            found = self.shared["for-cards", fact] = self.memo.facts(fact, self.deck.cards,
+                                                                     lambda card: self._work_out(fact, card))
+        elif found is None:
             table = self.shared.setdefault(fact, {})
             found = self.shared["for-cards", fact] = []
             for card in self.deck.cards:
                 entry = table.get(id(card))
                 if entry is None:
-                    entry = table[id(card)] = (card, fact(card))
+                    entry = table[id(card)] = (card, self._work_out(fact, card))
                 found.append(entry[1])
         return found
+
+
+DERIVED: dict[Callable, tuple[Callable, Callable]] = {
+    part_kinds: (effect_parts, lambda parts: frozenset(map(type, parts))),
+}
+"""Facts worked out from another fact of the same card, when the check has it: (that fact, how)."""
+
+CARRIED = frozenset({worth, typical_value, part_kinds})
+"""Facts that depend on a card's text alone, not on where it is written: an editor's re-check keeps them
+for the cards an edit did not change (`deckdsl.check.memo.CardMemo.facts`)."""
+
+
+def parts_of(context: Context, card: Card, kinds: frozenset[type]) -> tuple:
+    """`effect_parts(card)` when they hold a node of one of `kinds`, else () — found without walking the
+    card when its `part_kinds` are known (in an editor's re-check, for every card the edit did not change)."""
+    index = context.shared.get("card-index")
+    if index is None:
+        index = context.shared["card-index"] = {id(card): at for at, card in enumerate(context.deck.cards)}
+    if not context.for_cards(part_kinds)[index[id(card)]] & kinds:
+        return ()
+    return context.of_card(effect_parts, card)
 
 
 def card_type(card: Card) -> str | None:
@@ -84,7 +120,9 @@ class Rule:
     finding speaks of the whole deck (a count, "the only card that …"), `cards` when it speaks of the
     cards it points at.  `reads`: the card fields it judges (`*`: all; `attributes`: the profile's), and
     `addenda` or `rules` when it reads those.  Both say what a deck read only in part still lets it
-    say (`deckdsl.check.coverage`).
+    say (`deckdsl.check.coverage`).  `local`: its findings about a card depend on that card alone (with
+    the profile and the deck's header), and lie inside it — so an editor's re-check can keep them for the
+    cards an edit did not change (`deckdsl.check.memo`; `test_memo` holds every local rule to it).
     """
 
     code: Code
@@ -94,6 +132,7 @@ class Rule:
     profiles: tuple[str, ...] | None
     scope: str = "cards"
     reads: tuple[str, ...] = ("*",)
+    local: bool = False
 
     @classmethod
     def from_module(cls, module: ModuleType) -> Rule:
@@ -106,6 +145,7 @@ class Rule:
             code=code, check=module.check, doc=inspect.cleandoc(module.__doc__ or ""),
             guideline=module.GUIDELINE, profiles=getattr(module, "PROFILES", None),
             scope=getattr(module, "SCOPE", "cards"), reads=tuple(getattr(module, "READS", ("*",))),
+            local=getattr(module, "LOCAL", False),
         )
 
     def applies_to(self, profile: Profile) -> bool:

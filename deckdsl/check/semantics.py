@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Set
 from enum import Enum
+from functools import partial
+from typing import TYPE_CHECKING
 
 from ..diagnostics import Diagnostic, Edit, Fix, Label
 from ..lang import ast
@@ -19,6 +21,9 @@ from ..lang.syntax import field_meaning
 from ..profiles.profile import Profile
 from ..span import Span
 from .hazards.order import contradictions
+
+if TYPE_CHECKING:
+    from .memo import CardMemo
 
 CORE_FIELDS = tuple(ast.CARD_FIELDS)
 META_FIELDS = ast.META_FIELDS
@@ -31,16 +36,18 @@ class Type(Enum):
 
 
 def analyze(
-    deck: ast.Deck, profile: Profile | None, gaps: Gaps | None = None, *, unread: Set[str] = frozenset()
+    deck: ast.Deck, profile: Profile | None, gaps: Gaps | None = None, *, unread: Set[str] = frozenset(),
+    memo: CardMemo | None = None,
 ) -> Iterator[Diagnostic]:
     """Every semantic diagnostic of `deck` (the profile is None when the game is unknown).  `gaps`: what
     the parser left out — fields on broken lines, already reported, are not reported missing as well.
-    `unread`: names of cards whose blocks could not be read; naming one is not an error."""
+    `unread`: names of cards whose blocks could not be read; naming one is not an error.  `memo`: the
+    findings about each card kept from the last check of the document (`deckdsl.check.memo`)."""
     skipped = gaps.skipped if gaps else {}
     yield from _header(deck, profile)
     seen: dict[str, ast.Card] = {}
     names = {card.name for card in deck.cards} | set(unread)
-    for card in deck.cards:
+    for index, card in enumerate(deck.cards):
         first = seen.get(card.name)
         if first is not None:
             yield Diagnostic(
@@ -50,9 +57,11 @@ def analyze(
             )
         else:
             seen[card.name] = card
-        yield from _card(card, profile, canonical_fields(skipped.get(card.name_span.start, ()), profile))
-        if profile is not None:
-            yield from _Effects(card, profile, names).run()
+        fields = canonical_fields(skipped.get(card.name_span.start, ()), profile)
+        if memo is None:
+            yield from _one_card(card, profile, fields, names)[0]
+        else:
+            yield from memo.card("semantics", index, partial(_one_card, card, profile, fields, names))
     for addendum in deck.addenda:
         for order in addendum.orders:
             listed: dict[str, ast.CardRef] = {}
@@ -71,6 +80,17 @@ def analyze(
                         fix=suggestion.fix(ref.name, ref.span, quoted(suggestion.word)) if suggestion else None,
                     )
     yield from contradictions(deck)
+
+
+def _one_card(card: ast.Card, profile: Profile | None, skipped: frozenset[str], names: Set[str]):
+    """The meaning of one card's fields and effects, and whether it holds without the other cards (False
+    when an effect names a card: whether that card exists depends on the rest of the deck)."""
+    found = list(_card(card, profile, skipped))
+    if profile is None:
+        return found, True
+    effects = _Effects(card, profile, names)
+    found.extend(effects.run())
+    return found, not effects.named
 
 
 def _header(deck: ast.Deck, profile: Profile | None) -> Iterator[Diagnostic]:
@@ -123,6 +143,8 @@ _FIELD_ALIASES = {other: name for name, others in ast.CARD_FIELDS.items() for ot
 def canonical_fields(names, profile: Profile | None) -> frozenset[str]:
     """Field names as written on skipped lines, made canonical; a misspelt one (`val`, `tpye`) counts as
     the field it is closest to, the one the syntax error suggested."""
+    if not names:
+        return frozenset()
     import difflib
 
     known = {**{f: f for f in CORE_FIELDS}, **_FIELD_ALIASES}
@@ -222,6 +244,7 @@ class _Effects:
         self.found: list[Diagnostic] = []
         self.in_trigger = False
         self.continuous = False
+        self.named = False
 
     def run(self) -> list[Diagnostic]:
         for steps in (self.card.cost, self.card.action):
@@ -356,6 +379,7 @@ class _Effects:
         self._check_type_name(node.value, node)
 
     def visit_NameFilter(self, node: ast.NameFilter) -> None:
+        self.named = True
         if node.name not in self.names:
             suggestion = suggest(node.name, sorted(self.names))
             fix = None

@@ -98,9 +98,25 @@ def _removal(text: str, allow: _Allow, code: str, safe: bool) -> Fix:
     return Fix(f"remove `{code}` from the suppression comment", (Edit(Span.of_range(text, start, end), ""),), safe)
 
 
+def _matches(text: str):
+    """`_ALLOW.finditer(text)`, found faster: only lines that hold `deckdsl:` are tried (scanning every
+    line of a 10,000-card deck with the pattern took a tenth of a second)."""
+    tried = -1
+    for found in re.finditer("deckdsl:", text):
+        line_start = text.rfind("\n", 0, found.start()) + 1
+        if line_start == tried:
+            continue
+        tried = line_start
+        match = _ALLOW.match(text, line_start)
+        if match is not None:
+            yield match
+
+
 def _allows(text: str, deck: Deck | None):
-    starts = {card.span.line: card.span.end_line for card in deck.cards} if deck else {}
-    for match in _ALLOW.finditer(text):
+    starts = None
+    for match in _matches(text):
+        if starts is None:
+            starts = {card.span.line: card.span.end_line for card in deck.cards} if deck else {}
         line = Span.point(text, match.start()).line
         codes: dict[str, Span] = {}
         for code in re.finditer(r"[A-Za-z]+\d+", match.group("codes")):

@@ -46,6 +46,7 @@ class LineIndex:
         self.text = text
         self.starts = [0] + [match.end() for match in re.finditer("\n", text)]
         self.ranges: dict[tuple[int, int, str], types.Range] = {}
+        self.json_ranges: dict[tuple[int, int, str], dict] = {}
 
     def position(self, offset: int, encoding: str = UTF16) -> types.Position:
         offset = max(0, min(offset, len(self.text)))
@@ -60,6 +61,17 @@ class LineIndex:
         if found is None:
             found = self.ranges[key] = types.Range(start=self.position(start, encoding),
                                                    end=self.position(end, encoding))
+        return found
+
+    def json_range(self, start: int, end: int, encoding: str = UTF16) -> dict:
+        """`range` as the JSON the protocol sends (for publishing many diagnostics without building and
+        converting an object for each)."""
+        key = (start, end, encoding)
+        found = self.json_ranges.get(key)
+        if found is None:
+            first, last = self.position(start, encoding), self.position(end, encoding)
+            found = self.json_ranges[key] = {"start": {"line": first.line, "character": first.character},
+                                             "end": {"line": last.line, "character": last.character}}
         return found
 
     def offset(self, position: types.Position, encoding: str = UTF16) -> int:
@@ -87,7 +99,8 @@ class Snapshot:
     """One version of a document as deckdsl reads it.  `kind`: `deck` or `game`; `path`: the file (None
     for an unsaved buffer).  `deck`, `profile`: the AST and its game profile (for a `.game` file, the
     profile it defines, None when it has errors); `game`: a `.game` file's syntax (`gamefile.GameFile`);
-    `diagnostics`: deckdsl's (none when only parsed, `checked` False); `published`: the same as LSP's."""
+    `diagnostics`: deckdsl's (none when only parsed, `checked` False); `published`: what was published
+    (LSP's JSON)."""
 
     uri: str
     version: int | None

@@ -11,6 +11,7 @@ left open is closed for the parser and reported once, pointing at its `{`.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,6 +25,7 @@ from ..profiles.profile import load as load_profile
 from ..span import Span
 from . import ast
 from .build import BUILDER, MAX_DEPTH, Header, TooDeep
+from .reuse import BlockKey, Memory
 from .spelling import replace, suggest
 from .syntax import syntax_error, unclosed
 
@@ -81,13 +83,19 @@ class _Chunk:
 
 def _chunks(text: str) -> list[_Chunk]:
     """Cut `text` into top-level blocks by brace depth, ignoring strings and comments."""
+    return _scan(text)[0]
+
+
+def _scan(text: str, begin_at: int = 0, stops: Mapping[int, int] | None = None) -> tuple[list[_Chunk], int | None]:
+    """`_chunks` from offset `begin_at` (where a block was just closed, or 0); with `stops`, the scan ends
+    as soon as a block is closed at one of those offsets, which is returned too (None: scanned to the end)."""
     chunks: list[_Chunk] = []
-    depth, start, previous_end, open_brace = 0, None, 0, None
+    depth, start, previous_end, open_brace = 0, None, begin_at, None
 
     def begin(at: int) -> int:
         return min(_SKIP.match(text, previous_end).end(), at)
 
-    for match in _SCAN.finditer(text):
+    for match in _SCAN.finditer(text, begin_at):
         if match.group("head") is not None:
             at = match.start() + len(match.group("head")) - len(match.group("head").lstrip())
             if start is not None and depth > 0:
@@ -114,6 +122,8 @@ def _chunks(text: str) -> list[_Chunk]:
             if depth <= 0:
                 chunks.append(_Chunk(start, match.end()))
                 start, depth, open_brace, previous_end = None, 0, None, match.end()
+                if stops is not None and match.end() in stops:
+                    return chunks, match.end()
     if start is not None:
         end = len(text.rstrip())
         chunks.append(_Chunk(start, max(end, start), open_brace if depth > 0 else None, max(depth, 0)))
@@ -121,7 +131,49 @@ def _chunks(text: str) -> list[_Chunk]:
         tail = _SKIP.match(text, previous_end).end()
         if tail < len(text):
             chunks.append(_Chunk(tail, len(text.rstrip())))
-    return chunks
+    return chunks, None
+
+
+def _chunks_after_edit(text: str, before: str, chunks: list[_Chunk]) -> list[_Chunk]:
+    """`_chunks(text)`, knowing that `before` was cut into `chunks`: the blocks before the first change and
+    after the last one are taken as they were (moved), and only the text between is scanned.  A scan
+    restarts and stops only where a block was closed by its `}`: there the scanner holds no state."""
+    shorter = min(len(text), len(before))
+    same = _common(lambda k: text.startswith(before[:k]), shorter)
+    tail = _common(lambda k: k == 0 or text.endswith(before[len(before) - k:]), shorter - same)
+    delta = len(text) - len(before)
+
+    def closed(chunk: _Chunk) -> bool:
+        return chunk.open_brace is None and before[chunk.end - 1] == "}"
+
+    kept, begin_at = 0, 0
+    for index, chunk in enumerate(chunks):
+        if chunk.end > same:
+            break
+        if closed(chunk):
+            kept, begin_at = index + 1, chunk.end
+    unchanged = len(before) - tail
+    stops = {chunk.end + delta: index for index, chunk in enumerate(chunks)
+             if chunk.end >= unchanged and chunk.end + delta > begin_at and closed(chunk)}
+    middle, stopped = _scan(text, begin_at, stops)
+    if stopped is None:
+        return [*chunks[:kept], *middle]
+    moved = [_Chunk(c.start + delta, c.end + delta, None if c.open_brace is None else c.open_brace + delta, c.depth)
+             for c in chunks[stops[stopped] + 1:]]
+    return [*chunks[:kept], *middle, *moved]
+
+
+def _common(holds, most: int) -> int:
+    """The largest k ≤ `most` for which `holds(k)` (which holds for 0, and for every k below one it holds
+    for), found by bisection: each test compares text in C, so two 1.6 MB texts take milliseconds."""
+    low, high = 0, most
+    while low < high:
+        middle = (low + high + 1) // 2
+        if holds(middle):
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
 # ------------------------------------------------------------------------------ public API ---
@@ -188,13 +240,14 @@ class Parsed:
 _HEADER_START = re.compile(r"(deck|baralho)\b")
 
 
-def parse_text(text: str, near: Path | None = None) -> tuple[Parsed, Profile | None]:
+def parse_text(text: str, near: Path | None = None, memory: Memory | None = None) -> tuple[Parsed, Profile | None]:
     """Parse the text of a deck file (see the module docstring).
 
     The `deck` header is read first: its `game` names the profile whose attribute spellings the cards
     are read with (`tipo: pedra` becomes `type: rock`), found near the folder `near` (see
     `deckdsl.profiles.profile.find`).  Returns what was parsed and that profile (None when the game has no profile,
-    or a broken one).
+    or a broken one).  With a `memory` (`deckdsl.lang.reuse`), the blocks the last reading parsed cleanly
+    are taken from it instead of parsed again, and this reading's are kept in it.
     """
     parser = _parser()
     builder = BUILDER
@@ -204,7 +257,15 @@ def parse_text(text: str, near: Path | None = None) -> tuple[Parsed, Profile | N
     addenda: list[ast.Addendum] = []
     skipped: dict[int, frozenset[str]] = {}
     lost: list[Lost] = []
-    chunks = _chunks(text)
+    card_keys: list[BlockKey | None] = []
+    if memory is not None:
+        memory.begin()
+    if memory is not None and memory.chunks is not None:
+        chunks = _chunks_after_edit(text, memory.text, memory.chunks)
+    else:
+        chunks = _chunks(text)
+    if memory is not None:
+        memory.text, memory.chunks = text, chunks
     first_header = next((c for c in chunks if _HEADER_START.match(text, c.start)), None)
     ordered = chunks if first_header is None else [first_header] + [c for c in chunks if c is not first_header]
     builder.profile = None
@@ -225,15 +286,29 @@ def parse_text(text: str, near: Path | None = None) -> tuple[Parsed, Profile | N
         counted_to = chunk.start
         column_offset = chunk.start - (text.rfind("\n", 0, chunk.start) + 1)
         builder.diagnostics = diagnostics
-        item, dropped = _parse_block(
-            parser, builder, text, source, chunk, (line_offset, column_offset, chunk.start), diagnostics
-        )
+        key: BlockKey | None = (source, column_offset)
+        item = None
+        if memory is not None and chunk.open_brace is None:
+            item = memory.take(key, builder.profile, chunk.start, line_offset)
+        if item is not None:
+            dropped: list[str] = []
+        else:
+            found = len(diagnostics)
+            item, dropped = _parse_block(
+                parser, builder, text, source, chunk, (line_offset, column_offset, chunk.start), diagnostics
+            )
+            clean = item is not None and not dropped and len(diagnostics) == found and chunk.open_brace is None
+            if memory is not None and clean:
+                memory.keep(key, builder.profile, chunk.start, line_offset, item)
+            elif not clean:
+                key = None
         if item is None:
             lost.append(_lost(text, chunk))
         elif isinstance(item, Header):
             headers.append(item)
         elif isinstance(item, ast.Card):
             cards.append(item)
+            card_keys.append(key)
             if dropped:
                 skipped[item.name_span.start] = frozenset(dropped)
         elif isinstance(item, ast.Addendum):
@@ -241,6 +316,8 @@ def parse_text(text: str, near: Path | None = None) -> tuple[Parsed, Profile | N
     if not profile_known:
         builder.profile = load_profile(_game(headers[0]) if headers else DEFAULT_PROFILE, near)
     diagnostics.extend(_too_many_cards(cards))
+    if memory is not None:
+        memory.end(tuple(card_keys))
     diagnostics.sort(key=lambda d: d.span.start)
     parsed = Parsed(
         header=headers[0] if headers else None, headers=tuple(headers), cards=tuple(cards),
@@ -312,14 +389,17 @@ def _game(header: Header) -> str:
 # ---------------------------------------------------------------------------- whole decks ---
 
 
-def parse_deck(text: str, near: Path | None = None) -> tuple[ast.Deck, tuple[Diagnostic, ...], Profile | None, Gaps]:
+def parse_deck(
+    text: str, near: Path | None = None, memory: Memory | None = None
+) -> tuple[ast.Deck, tuple[Diagnostic, ...], Profile | None, Gaps]:
     """Parse a deck file and resolve it against its game profile.
 
     Returns the deck (attribute values canonical where the profile knows them: `pedra` -> `rock`), the
     syntax diagnostics, the profile (None when the deck names a game with no profile), and what the
-    reading left out (`Gaps`).  The profile is looked for near the folder `near` first.
+    reading left out (`Gaps`).  The profile is looked for near the folder `near` first.  `memory`: see
+    `parse_text`.
     """
-    parsed, profile = parse_text(text, near)
+    parsed, profile = parse_text(text, near, memory)
     header = parsed.header
     metas = {m.name: m for m in header.meta} if header else {}
     game = _game(header) if header else DEFAULT_PROFILE

@@ -14,8 +14,7 @@ from ...lang import ast
 from ...lang.spelling import quoted
 from ...span import Span
 from .board import clauses
-from ..polarity import effect_parts
-from ..rule import Context
+from ..rule import Context, parts_of
 from .analysis import Analysis, Finding
 from .pairs import Effect
 from .describe import tell
@@ -24,7 +23,11 @@ from .describe import tell
 def analysis_of(context: Context) -> Analysis:
     """The deck's hazard analysis, shared by every rule of one check."""
     return context.shared_by("hazards", lambda: Analysis(context.deck, context.profile,
-                                                         lambda card: context.of_card(effect_parts, card)))
+                                                         lambda card: parts_of(context, card, _SCANNED)))
+
+
+_SCANNED = frozenset({ast.NameFilter, ast.Discard})
+"""What `Analysis` looks for among a card's effects: the names they name, and discards."""
 
 
 _WHAT = {
@@ -56,10 +59,8 @@ def _addendum(context: Context, finding: Finding, portuguese: bool) -> Fix:
     """The unsafe fix of a hazard: an addendum at the end of the file ordering the two cards as the engine
     plays them when nothing orders them (for values and discard priorities, which it plays in no order,
     the deck file's) — a skeleton for the designer, who must choose the order the deck means."""
-    analysis = analysis_of(context)
-    pair = {finding.partner.card.name, finding.effect.card.name}
-    kinds = {f.kind for f in analysis.report() if {f.partner.card.name, f.effect.card.name} == pair}
-    kind = next(k for k in _PREFERRED if k in kinds)
+    pair = frozenset((finding.partner.card.name, finding.effect.card.name))
+    kind = next(k for k in _PREFERRED if k in _kinds_by_pair(context)[pair])
     first, second = sorted(pair, key=_default_order(context, kind))
     title = f"{first} antes de {second}" if portuguese else f"{first} before {second}"
     engine = kind in ("modifiers", "triggers")
@@ -79,6 +80,18 @@ def _addendum(context: Context, finding: Finding, portuguese: bool) -> Fix:
     played = "the order deckdsl plays by default" if engine else "the deck file's order"
     return Fix(f"add an addendum with `order: {quoted(first)} then {quoted(second)}`, {played}",
                (Edit(at, text),), safe=False)
+
+
+def _kinds_by_pair(context: Context) -> dict[frozenset[str], set[str]]:
+    """The kinds of hazard each pair of cards makes, worked out once per check (a fix asks for its pair's)."""
+
+    def build() -> dict[frozenset[str], set[str]]:
+        kinds: dict[frozenset[str], set[str]] = {}
+        for found in analysis_of(context).report():
+            kinds.setdefault(frozenset((found.partner.card.name, found.effect.card.name)), set()).add(found.kind)
+        return kinds
+
+    return context.shared_by("hazard-kinds-by-pair", build)
 
 
 def _default_order(context: Context, kind: str):

@@ -42,6 +42,7 @@ NAME = "action-and-condition"
 SEVERITY = "warning"
 SUMMARY = "a card has both an action (or a cost) and a condition"
 GUIDELINE = "action-and-condition"
+LOCAL = True
 PROFILES = ("janken-wars",)
 READS = ("cost", "action", "condition")
 

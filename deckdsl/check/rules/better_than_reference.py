@@ -47,6 +47,7 @@ NAME = "better-than-reference"
 SEVERITY = "warning"
 SUMMARY = "a card worth 4 or more with a positive effect and no drawback: better than Origami Sublime"
 GUIDELINE = "reference-card"
+LOCAL = True
 PROFILES = ("janken-wars",)
 READS = ("value", "cost", "action", "condition")
 

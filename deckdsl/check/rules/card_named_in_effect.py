@@ -31,8 +31,7 @@ from collections.abc import Iterator
 
 from ...diagnostics import Diagnostic, Label
 from ...lang import ast
-from ..polarity import effect_parts
-from ..rule import Context
+from ..rule import Context, parts_of
 
 CODE = "JW104"
 NAME = "card-named-in-effect"
@@ -43,10 +42,14 @@ PROFILES = ("janken-wars",)
 READS = ("cost", "action", "condition")
 
 
+NAMES = frozenset({ast.NameFilter})
+"""The effect nodes this rule reads."""
+
+
 def check(context: Context) -> Iterator[Diagnostic]:
     deck = context.deck
-    for card, parts in zip(deck.cards, context.for_cards(effect_parts), strict=True):
-        for found in parts:
+    for card in deck.cards:
+        for found in parts_of(context, card, NAMES):
             if isinstance(found, ast.NameFilter):
                 named = cards_by_name(context).get(found.name)
                 if named is None or named.name == card.name:

@@ -52,6 +52,7 @@ NAME = "complex-simple-card"
 SEVERITY = "warning"
 SUMMARY = "a simple card with a complex effect (long, a trigger, a value modifier, or action and condition)"
 GUIDELINE = "rarity-complexity"
+LOCAL = True
 PROFILES = ("janken-wars",)
 READS = ("attributes", "cost", "action", "condition")
 

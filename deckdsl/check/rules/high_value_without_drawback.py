@@ -46,6 +46,7 @@ NAME = "high-value-without-drawback"
 SEVERITY = "warning"
 SUMMARY = "a card worth more than 4 points with no drawback to counterweight it"
 GUIDELINE = "above-four"
+LOCAL = True
 PROFILES = ("janken-wars",)
 READS = ("value", "cost", "action", "condition")
 

@@ -57,6 +57,7 @@ NAME = "hoarding-incentive"
 SEVERITY = "warning"
 SUMMARY = "a card that hurts the opponent's domain only while it stays in yours: its owner is paid to hoard"
 GUIDELINE = "hoarding"
+LOCAL = True
 PROFILES = ("janken-wars",)
 READS = ("condition",)
 

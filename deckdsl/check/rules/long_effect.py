@@ -47,6 +47,7 @@ NAME = "long-effect"
 SEVERITY = "warning"
 SUMMARY = "a card's effects are too long to say in a few words"
 GUIDELINE = "less-is-more"
+LOCAL = True
 PROFILES = ("janken-wars",)
 READS = ("cost", "action", "condition")
 

@@ -45,6 +45,7 @@ NAME = "name-shape"
 SEVERITY = "info"
 SUMMARY = "a card name is not a noun and an adjective"
 GUIDELINE = "names"
+LOCAL = True
 PROFILES = ("janken-wars",)
 READS = ("name",)
 

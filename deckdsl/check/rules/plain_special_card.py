@@ -44,6 +44,7 @@ NAME = "plain-special-card"
 SEVERITY = "warning"
 SUMMARY = "a special card with no effect (no cost, action or condition)"
 GUIDELINE = "rarity-complexity"
+LOCAL = True
 PROFILES = ("janken-wars",)
 READS = ("attributes", "cost", "action", "condition")
 

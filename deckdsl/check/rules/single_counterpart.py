@@ -65,8 +65,7 @@ from functools import partial
 from ...diagnostics import Diagnostic, Label
 from ...lang import ast
 from ...profiles.profile import Profile
-from ..polarity import effect_parts
-from ..rule import Context
+from ..rule import Context, parts_of
 
 CODE = "JW105"
 NAME = "single-counterpart"
@@ -77,14 +76,18 @@ PROFILES = ("janken-wars",)
 SCOPE = "deck"
 READS = ("cost", "action", "condition")
 
+
+DISCARDS = frozenset({ast.Discard})
+"""The effect steps whose cards this rule counts."""
+
 DOMAIN = "domain"
 
 
 def check(context: Context) -> Iterator[Diagnostic]:
     deck, profile = context.deck, context.profile
     discards = [  # steps are among the parts of a card's effects, in the order the card writes them
-        (other, part) for other, parts in zip(deck.cards, context.for_cards(effect_parts), strict=True)
-        for part in parts if isinstance(part, ast.Discard)
+        (other, part) for other in deck.cards for part in parts_of(context, other, DISCARDS)
+        if isinstance(part, ast.Discard)
     ]
     domain_picks = [(other, step) for other, step in discards if _picks_from_domain(step, profile)]
     for card in deck.cards:

@@ -46,6 +46,7 @@ NAME = "star-gain"
 SEVERITY = "warning"
 SUMMARY = "an effect gives stars"
 GUIDELINE = "star-action"
+LOCAL = True
 PROFILES = ("janken-wars",)
 READS = ("cost", "action", "condition")
 

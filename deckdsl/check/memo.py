@@ -1,0 +1,192 @@
+"""What a check keeps for the next check of the same document, so that an editor's re-check after an edit
+judges again only the cards the edit changed (`deckdsl lsp`; see `deckdsl.lang.reuse` for the parser's
+side).
+
+Kept per card: the findings of what judges each card alone — the meaning of its fields and effects
+(`semantics`, unless it names other cards) and the rules marked `LOCAL = True`.  A card is found again by
+its block's key (same text, same column, same profile), and its findings are moved as its block moved.
+A card's findings are kept only when every position in them (labels and fixes included) lies inside the
+card: a finding that points elsewhere is judged afresh each time.  Everything else — the rules that
+compare cards, count the deck, read the addenda — is judged afresh every time.
+
+The memory is dropped whole when what every card is judged against changes: the profile, the deck's
+header, the rules enabled or the deck's folder.  A check with a memory gives exactly what a check without
+one gives; the test suite compares the two over random edits, and checks that each `LOCAL` rule judges a
+deck as it judges its cards one by one.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from ..diagnostics import Diagnostic
+from ..lang import ast
+from ..lang.reuse import BlockKey, Memory, moved
+from ..span import Span
+
+
+@dataclass
+class _Kept:
+    """One card's kept findings: where the card was (`start`, `line`) and its findings by unit (a rule's
+    code, or `semantics`)."""
+
+    start: int
+    line: int
+    findings: dict[str, tuple[Diagnostic, ...]] = field(default_factory=dict)
+
+
+@dataclass
+class _State:
+    context: tuple
+    cards: dict[BlockKey, _Kept]
+    facts: dict[Callable, dict[BlockKey, object]]
+
+
+_MISSING = object()
+
+
+class CardMemo:
+    """The per-card findings of one check, taken from and left in a document's `Memory`.
+
+    `judged`: how many cards each unit judged afresh (for the benchmark and the tests).
+    """
+
+    def __init__(self, memory: Memory, deck: ast.Deck, context: tuple) -> None:
+        self.memory, self.deck = memory, deck
+        self.keys: Sequence[BlockKey | None] = memory.card_keys if len(memory.card_keys) == len(deck.cards) else ()
+        state = memory.check
+        valid = isinstance(state, _State) and state.context == context
+        self.kept: dict[BlockKey, _Kept] = state.cards if valid else {}
+        self.kept_facts: dict[Callable, dict[BlockKey, object]] = state.facts if valid else {}
+        self.next: dict[BlockKey, _Kept] = {}
+        self.next_facts: dict[Callable, dict[BlockKey, object]] = {}
+        self._index: dict[int, int] | None = None
+        self.context = context
+        self.judged: dict[str, int] = {}
+        self._starts = [card.span.start for card in deck.cards]
+        self._pairs: list[tuple[_Kept | None, _Kept | None] | None] = [None] * len(deck.cards)
+
+    def finish(self) -> None:
+        """Leave this check's per-card findings for the next one."""
+        self.memory.check = _State(self.context, self.next, self.next_facts)
+        self.memory.judged = self.judged
+
+    # -- one card at a time ----------------------------------------------------------------------
+
+    def card(self, unit: str, index: int, judge: Callable[[], tuple[list[Diagnostic], bool]]) -> list[Diagnostic]:
+        """The findings of `unit` about card `index`: kept ones, moved, or `judge()`'s — which says too
+        whether they may be kept (False when they read more than the card)."""
+        found = self._taken(unit, index)
+        if found is not None:
+            return found
+        self.judged[unit] = self.judged.get(unit, 0) + 1
+        found, keepable = judge()
+        if keepable:
+            self._keep(unit, index, found)
+        return found
+
+    def facts(self, fact: Callable[[ast.Card], object], cards: Sequence[ast.Card],
+              work_out: Callable[[ast.Card], object]) -> list:
+        """`fact(card)` for each of `cards` (cards of this check's deck), kept from the last check for the
+        cards found again, else `work_out(card)`.  Only for facts that do not depend on where the card is
+        written (numbers, not nodes): `deckdsl.check.rule.CARRIED`."""
+        if self._index is None:
+            self._index = {id(card): index for index, card in enumerate(self.deck.cards)}
+        kept, keeping = self.kept_facts.get(fact, {}), self.next_facts.setdefault(fact, {})
+        found = []
+        for card in cards:
+            key = self.keys[self._index[id(card)]] if self.keys else None
+            if key is None:
+                found.append(work_out(card))
+                continue
+            value = keeping.get(key, _MISSING)
+            if value is _MISSING:
+                value = kept.get(key, _MISSING)
+                if value is _MISSING:
+                    value = work_out(card)
+                keeping[key] = value
+            found.append(value)
+        return found
+
+    # -- a rule over the whole deck --------------------------------------------------------------
+
+    def rule(self, unit: str, judge: Callable[[ast.Deck], list[Diagnostic]]) -> list[Diagnostic]:
+        """The findings of a rule that judges each card alone: the kept findings of the cards found again,
+        and `judge(deck)` on a deck of the other cards only, in the deck's card order."""
+        cards = self.deck.cards
+        taken: list[list[Diagnostic] | None] = [self._taken(unit, index) for index in range(len(cards))]
+        fresh = [index for index, found in enumerate(taken) if found is None]
+        self.judged[unit] = self.judged.get(unit, 0) + len(fresh)
+        if fresh:
+            judged_deck = self.deck if len(fresh) == len(cards) else ast.construct(
+                type(self.deck), **{**self.deck.__dict__, "cards": tuple(cards[index] for index in fresh)})
+            split = self._split(judge(judged_deck), fresh)
+            if split is None:  # a finding outside every card judged: nothing of this unit can be kept
+                return judge(self.deck)
+            for index, found in zip(fresh, split, strict=True):
+                self._keep(unit, index, found)
+                taken[index] = found
+        return [finding for found in taken for finding in found]  # type: ignore[union-attr]
+
+    def _split(self, found: list[Diagnostic], fresh: list[int]) -> list[list[Diagnostic]] | None:
+        """`found` by card (of the cards `fresh`, in order), by where each finding points."""
+        starts = [self._starts[index] for index in fresh]
+        split: list[list[Diagnostic]] = [[] for _ in fresh]
+        for finding in found:
+            at = bisect.bisect_right(starts, finding.span.start) - 1
+            if at < 0 or finding.span.end > self.deck.cards[fresh[at]].span.end:
+                return None
+            split[at].append(finding)
+        return split
+
+    # -- keeping and taking ----------------------------------------------------------------------
+
+    def _found(self, index: int) -> tuple[_Kept | None, _Kept | None]:
+        """What was kept for card `index` last time, and what this check keeps for it (worked out once
+        per card, since every unit asks)."""
+        pair = self._pairs[index]
+        if pair is None:
+            key = self.keys[index] if self.keys else None
+            kept = None if key is None else self.kept.get(key)
+            keeping = None if kept is None else self._remember(key, self.deck.cards[index].span)
+            pair = self._pairs[index] = (kept, keeping)
+        return pair
+
+    def _taken(self, unit: str, index: int) -> list[Diagnostic] | None:
+        kept, keeping = self._found(index)
+        found = None if kept is None else kept.findings.get(unit)
+        if found is None:
+            return None
+        if found and (kept.start != keeping.start or kept.line != keeping.line):
+            found = moved(found, keeping.start - kept.start, keeping.line - kept.line)
+        keeping.findings[unit] = found
+        return list(found)
+
+    def _keep(self, unit: str, index: int, found: list[Diagnostic]) -> None:
+        key = self.keys[index] if self.keys else None
+        span = self.deck.cards[index].span
+        if key is not None and all(_inside(finding, span) for finding in found):
+            self._remember(key, span).findings[unit] = tuple(found)
+
+    def _remember(self, key: BlockKey, span: Span) -> _Kept:
+        kept = self.next.get(key)
+        if kept is None or kept.start != span.start or kept.line != span.line:
+            kept = self.next[key] = _Kept(span.start, span.line)
+        return kept
+
+
+def _inside(finding: Diagnostic, span: Span) -> bool:
+    """Whether every position of `finding` lies inside `span`."""
+    spans = [finding.span, *(label.span for label in finding.labels),
+             *(edit.span for edit in (finding.fix.edits if finding.fix else ()))]
+    return all(span.start <= inner.start and inner.end <= span.end for inner in spans)
+
+
+def context_of(deck: ast.Deck, profile: object, codes: frozenset[str], folder: object) -> tuple:
+    """What every card is judged against: a memory kept under another context is dropped."""
+    header = (deck.title, deck.game, deck.language,
+              tuple((meta.name, meta.value) for meta in deck.meta),
+              tuple((setting.name, setting.value) for setting in deck.rules))
+    return (id(profile), profile, header, codes, folder)
