@@ -26,7 +26,7 @@ STAGES: list[tuple[str, list[str | tuple[str, ...]]]] = [
     ("games", ["interface", ("janken", "embate_dos_guardioes", "cooperativo", "queens_vs_kings"), ("search", "bots"), ("janken_wars", "play", "table"), "__init__"]),
     ("lab", ["sim", "evidence", "arena", "simreport", "arenareport", "__init__"]),
     ("", ["__init__"]),
-    ("editor", [("highlight", "lsp_features", "lsp", "preview"), "__init__"]),
+    ("editor", [("highlight", "lsp_features", "lsp_assist", "lsp", "preview"), "__init__"]),
     ("cli", ["common", ("checking", "reading", "printing", "playing", "formatting", "serving", "previewing", "__init__")]),
     ("", ["__main__"]),
 ]

@@ -386,15 +386,19 @@ async def test_completion_reads_the_profile_next_to_the_deck(client: Client):
 
 
 async def test_saving_a_profile_rechecks_the_open_decks_that_use_it(client: Client, tmp_path: Path):
-    """Decks read their profile from disk (as `deckdsl check` does); saving the `.game` re-checks them."""
+    """Decks find their profile as `deckdsl check` does (next to them on disk); saving the `.game` re-checks
+    them — after the edit itself did (the buffer is what they are checked against: the next test)."""
     profile = tmp_path / "my-game.game"
     profile.write_text((HERE / "my-game.game").read_text(encoding="utf-8"), encoding="utf-8")
     deck = open_document(client, tmp_path / "local.deck", (HERE / "local.deck").read_text(encoding="utf-8"))
     assert "DK103" not in {d.code for d in (await published(client, deck, 1)).diagnostics}
     game = open_document(client, profile)
     await published(client, game, 1)
+    edited = profile.read_text(encoding="utf-8").replace("[pedra, rocha]", "[pedra]")
+    change(client, game, 2, edited)
+    await published(client, game, 2)
     before = len(client.published)
-    profile.write_text(profile.read_text(encoding="utf-8").replace("[pedra, rocha]", "[pedra]"), encoding="utf-8")
+    profile.write_text(edited, encoding="utf-8")
     client.text_document_did_save(types.DidSaveTextDocumentParams(doc(game)))
 
     again = await published_after(client, deck, before)
@@ -622,3 +626,26 @@ async def test_a_deck_with_more_findings_than_the_editor_gets_publishes_errors_f
             d.code for d in errors]
         assert [d.code for d in shown[:-1] if d.severity != types.DiagnosticSeverity.Error][:50] == [
             d.code for d in expected if d.severity.value != "error"][:50]
+
+
+async def test_decks_are_checked_against_the_profile_as_it_is_being_written(client: Client, tmp_path: Path):
+    """A `.game` open in the editor is read from its buffer, saved or not — even one never saved at all —
+    and the decks are re-checked as it changes; closing it goes back to the file."""
+    deck = open_document(client, tmp_path / "local.deck", (HERE / "local.deck").read_text(encoding="utf-8"))
+    assert "DK114" in {d.code for d in (await published(client, deck, 1)).diagnostics}  # no my-game.game yet
+
+    written = (HERE / "my-game.game").read_text(encoding="utf-8")
+    before = len(client.published)
+    game = open_document(client, tmp_path / "my-game.game", written)
+    again = await published_after(client, deck, before)
+    assert not {"DK114", "DK103"} & {d.code for d in again.diagnostics}
+
+    before = len(client.published)
+    change(client, game, 2, written.replace("[pedra, rocha]", "[pedra]"))
+    again = await published_after(client, deck, before)
+    assert "`rocha` is not a type" in next(d for d in again.diagnostics if d.code == "DK103").message
+
+    before = len(client.published)
+    client.text_document_did_close(types.DidCloseTextDocumentParams(doc(game)))
+    again = await published_after(client, deck, before)
+    assert "DK114" in {d.code for d in again.diagnostics}

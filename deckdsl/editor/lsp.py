@@ -1,7 +1,7 @@
 """`deckdsl lsp`: the language server for `*.deck` and `*.game` files, over stdio (pygls).
 
-What it does is in `lsp_features` (pure functions over one analysed text); this module owns the protocol
-and the timing:
+What it does is in `lsp_features` and `lsp_assist` (pure functions over one analysed text); this module
+owns the protocol and the timing:
 
 * **One worker thread runs all of deckdsl.**  The parser keeps module state (the Lark builder, the
   span line cache), so two analyses at once would corrupt each other.  Handlers stay on the event loop
@@ -38,6 +38,7 @@ from pygls.uris import to_fs_path
 
 from .. import __version__
 from ..lang.reuse import Memory
+from . import lsp_assist as assist
 from . import lsp_features as features
 from .lsp_features import Snapshot
 
@@ -109,7 +110,7 @@ class DeckServer(LanguageServer):
             memory = self.memories.setdefault(uri, Memory())
             try:
                 snapshot = await self.run(_analysis, uri, version, text, document.language_id, True, self.encoding,
-                                          memory)
+                                          memory, self.open_profiles())
             except Exception:  # noqa: BLE001 — a bug in a check must not stop the server
                 log.exception("analysing %s (version %s) failed", uri, version)
                 continue
@@ -124,6 +125,12 @@ class DeckServer(LanguageServer):
             log.debug("published %s version %s: %d diagnostics; check %.1f ms, map %.1f ms, send %.1f ms", uri,
                       version, len(snapshot.published), snapshot.timings[0] * 1000, snapshot.timings[1] * 1000,
                       (time.perf_counter() - sending) * 1000)
+
+    def open_profiles(self) -> dict[str, str]:
+        """The text of every game profile open in the editor, by path: decks are checked against these
+        buffers, saved or not (`deckdsl.profiles.profile.unsaved`)."""
+        return {to_fs_path(uri): document.source for uri, document in list(self.workspace.text_documents.items())
+                if uri.startswith("file:") and kind_of(uri, document.language_id) == "game"}
 
     def publish(self, uri: str, version: int | None, diagnostics: list[dict]) -> None:
         """Send `textDocument/publishDiagnostics` with diagnostics already in JSON form: 26,573 of them
@@ -144,7 +151,7 @@ class DeckServer(LanguageServer):
                 return cached
         version, text = document.version, document.source
         snapshot = await self.run(_analysis, uri, version, text, document.language_id, checked, self.encoding,
-                                  self.memories.setdefault(uri, Memory()))
+                                  self.memories.setdefault(uri, Memory()), self.open_profiles())
         (self.checked if checked else self.parsed)[uri] = snapshot
         return snapshot
 
@@ -189,10 +196,13 @@ def analyse(uri: str, version: int | None, text: str, path: str | None, kind: st
 
 
 def _analysis(uri: str, version: int | None, text: str, language_id: str | None, check: bool, encoding: str,
-              memory: Memory | None = None):
-    """On the worker: analyse the text and map its diagnostics (`snapshot.published`)."""
+              memory: Memory | None = None, profiles: dict[str, str] | None = None):
+    """On the worker: analyse the text (a deck against the profiles open in the editor, `profiles`) and map
+    its diagnostics (`snapshot.published`)."""
+    from ..profiles.profile import unsaved
+
     path = to_fs_path(uri) if uri.startswith("file:") else None
-    with _paused_gc():
+    with _paused_gc(), unsaved(profiles or {}):
         started = time.perf_counter()
         snapshot = analyse(uri, version, text, path, kind_of(uri, language_id), check, memory)
         mapping = time.perf_counter()
@@ -287,22 +297,32 @@ def lsp_diagnostic(found, snapshot: Snapshot, encoding: str, pages: dict) -> dic
 def did_open(ls: DeckServer, params: types.DidOpenTextDocumentParams) -> None:
     log.debug("opened %s version %s", params.text_document.uri, params.text_document.version)
     ls.changed(params.text_document.uri, 0.0)
+    if kind_of(params.text_document.uri, params.text_document.language_id) == "game":
+        _recheck_decks(ls, params.text_document.uri, DEBOUNCE)
 
 
 def did_change(ls: DeckServer, params: types.DidChangeTextDocumentParams) -> None:
-    log.debug("changed %s version %s", params.text_document.uri, params.text_document.version)
-    ls.changed(params.text_document.uri, DEBOUNCE)
+    """Re-check the document once the typing stops; a changed `.game` also re-checks the open decks (they
+    are checked against the profile buffers open in the editor, saved or not)."""
+    uri = params.text_document.uri
+    log.debug("changed %s version %s", uri, params.text_document.version)
+    ls.changed(uri, DEBOUNCE)
+    if kind_of(uri) == "game":
+        _recheck_decks(ls, uri, DEBOUNCE)
 
 
 def did_save(ls: DeckServer, params: types.DidSaveTextDocumentParams) -> None:
-    """Re-check the saved file; a saved `.game` also re-checks the open decks (they read profiles from
-    disk, so a deck next to `my-game.game` sees the change once it is saved)."""
+    """Re-check the saved file (and, for a `.game`, the open decks)."""
     uri = params.text_document.uri
     ls.changed(uri, 0.0)
     if kind_of(uri) == "game":
-        for other in list(ls.workspace.text_documents):
-            if other != uri and kind_of(other) == "deck":
-                ls.changed(other, 0.0)
+        _recheck_decks(ls, uri, 0.0)
+
+
+def _recheck_decks(ls: DeckServer, game: str, delay: float) -> None:
+    for other, document in list(ls.workspace.text_documents.items()):
+        if other != game and kind_of(other, document.language_id) == "deck":
+            ls.changed(other, delay)
 
 
 def did_close(ls: DeckServer, params: types.DidCloseTextDocumentParams) -> None:
@@ -314,18 +334,20 @@ def did_close(ls: DeckServer, params: types.DidCloseTextDocumentParams) -> None:
     ls.parsed.pop(uri, None)
     ls.memories.pop(uri, None)
     ls.publish(uri, None, [])
+    if kind_of(uri) == "game":  # the decks now read the file again, without the buffer's unsaved changes
+        _recheck_decks(ls, uri, 0.0)
 
 
 async def hover(ls: DeckServer, params: types.HoverParams) -> types.Hover | None:
     snapshot, offset = await ls.position(params.text_document.uri, params.position)
-    return None if snapshot is None else await ls.run(features.hover, snapshot, offset, ls.encoding)
+    return None if snapshot is None else await ls.run(assist.hover, snapshot, offset, ls.encoding)
 
 
 async def completion(ls: DeckServer, params: types.CompletionParams) -> types.CompletionList | None:
     snapshot, offset = await ls.position(params.text_document.uri, params.position)
     if snapshot is None:
         return None
-    items = await ls.run(features.completions, snapshot, offset, ls.encoding)
+    items = await ls.run(assist.completions, snapshot, offset, ls.encoding)
     return types.CompletionList(is_incomplete=False, items=items)
 
 

@@ -14,8 +14,10 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
+from collections.abc import Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from ..diagnostics import Diagnostic, did_you_mean
@@ -264,7 +266,7 @@ def find(profile_id: str, near: Path | None = None) -> Path | None:
         for folder in (near, *near.parents):
             candidate = folder / f"{profile_id}.game"
             try:
-                if candidate.is_file():
+                if (_UNSAVED and str(candidate.resolve()) in _UNSAVED) or candidate.is_file():
                     return candidate
             except OSError:  # a name too long for the file system names no file
                 return None
@@ -285,9 +287,41 @@ def load(profile_id: str, near: Path | None = None) -> Profile | None:
 
 
 def read(path: Path) -> tuple[Profile | None, list[Diagnostic], str]:
-    """Read and check the profile file at `path`: (the profile or None, its diagnostics, its text)."""
+    """Read and check the profile file at `path`: (the profile or None, its diagnostics, its text) — from
+    the editor's buffer when `unsaved` holds one for it."""
+    if _UNSAVED:
+        resolved = str(path.resolve())
+        if resolved in _UNSAVED:
+            return _read_unsaved(resolved, _UNSAVED[resolved])
     stat = path.stat()
     return _read(str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+
+
+_UNSAVED: dict[str, str] = {}
+
+
+@contextmanager
+def unsaved(texts: Mapping[str, str]):
+    """Meanwhile, read the profiles at these paths from these texts instead of from their files: the
+    buffers an editor has open (`deckdsl lsp`), so a deck is checked against the profile as it is being
+    written, saved or not — and a profile not yet saved at all is found too.  Not for threads: the
+    server runs every analysis on one worker."""
+    previous = dict(_UNSAVED)
+    _UNSAVED.clear()
+    _UNSAVED.update({str(Path(path).resolve()): text for path, text in texts.items()})
+    try:
+        yield
+    finally:
+        _UNSAVED.clear()
+        _UNSAVED.update(previous)
+
+
+@lru_cache(maxsize=32)
+def _read_unsaved(path: str, text: str) -> tuple[Profile | None, list[Diagnostic], str]:
+    """An unsaved profile, built once per text (so that a deck re-checked against an unchanged buffer gets
+    the same `Profile`, and keeps what its last check kept: `deckdsl.lang.reuse`)."""
+    profile, problems = loads(text, path)
+    return profile, problems, text
 
 
 @cache
