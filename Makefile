@@ -37,6 +37,8 @@ bench: $(STAMP)
 	$(BIN)/python bench/evidence_examples.py
 	$(BIN)/python bench/calibrate_polarity.py
 	$(BIN)/python bench/bench_games.py
+	$(BIN)/python bench/bench_rules.py
+	$(BIN)/python bench/bench_lsp.py
 
 # The mutation fuzzer (fuzz/fuzz.py): findings and slow inputs go to fuzz/findings/, exit 1 if there are any.
 # FUZZ_INPUTS=N (default 200,000), FUZZ_SEED=N (1), FUZZ_JOBS=N worker processes (1).
