@@ -74,7 +74,7 @@ def loads(
         if check:
             coverage = checker.Coverage(deck, profile, gaps)
             found.extend(checker.run(deck, profile, gaps=gaps, early=diagnostics, enabled=config.enabled,
-                                     coverage=coverage, folder=near, memory=memory))
+                                     coverage=coverage, folder=near, memory=memory, path=path))
             found = [d for d in found if config.enabled(d.code)]
             found = suppress.apply(text, deck, found, config.enabled, judged=coverage.judged)
             found = [d for d in found if config.enabled(d.code)]

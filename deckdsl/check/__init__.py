@@ -34,6 +34,7 @@ def run(
     coverage: Coverage | None = None,
     folder: Path | None = None,
     memory: Memory | None = None,
+    path: str | None = None,
 ) -> list[Diagnostic]:
     """All semantic diagnostics and the findings of every registered rule.
 
@@ -44,13 +45,15 @@ def run(
     to run (see `deckdsl.check.config`).  `folder`: the deck's folder, where its `art:` files must be
     (`deckdsl.check.art`); None for a deck that is not a file.  `memory`: the document's memory, when the
     deck was parsed with one (`deckdsl.lang.reuse`): the findings about each card that depend on it alone
-    are taken from the last check where the card did not change (`deckdsl.check.memo`).
+    are taken from the last check where the card did not change (`deckdsl.check.memo`); `path`: the
+    document's, which the findings kept for the next check are stamped with (`Diagnostic.at`), so that
+    stamping the result does not copy them again.
     """
     coverage = coverage or Coverage(deck, profile, gaps)
     memo = None
     if memory is not None:
         codes = frozenset(code for code in CODES if enabled(code))
-        memo = CardMemo(memory, deck, context_of(deck, profile, codes, folder))
+        memo = CardMemo(memory, deck, context_of(deck, profile, codes, folder), path)
     found = list(semantics.analyze(deck, profile, gaps, unread=coverage.unread_names(), memo=memo))
     if folder is not None:
         found.extend(art_problems(deck, folder))

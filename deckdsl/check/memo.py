@@ -42,6 +42,7 @@ class _State:
     context: tuple
     cards: dict[BlockKey, _Kept]
     facts: dict[Callable, dict[BlockKey, object]]
+    carried: dict[str, tuple[object, dict]] = field(default_factory=dict)
 
 
 _MISSING = object()
@@ -50,37 +51,51 @@ _MISSING = object()
 class CardMemo:
     """The per-card findings of one check, taken from and left in a document's `Memory`.
 
-    `judged`: how many cards each unit judged afresh (for the benchmark and the tests).
+    `judged`: how many cards each unit judged afresh (for the benchmark and the tests).  `path`: the
+    document's: the findings are kept stamped with it (`Diagnostic.at`), as the result will show them.
     """
 
-    def __init__(self, memory: Memory, deck: ast.Deck, context: tuple) -> None:
-        self.memory, self.deck = memory, deck
+    def __init__(self, memory: Memory, deck: ast.Deck, context: tuple, path: str | None = None) -> None:
+        self.memory, self.deck, self.path = memory, deck, path
         self.keys: Sequence[BlockKey | None] = memory.card_keys if len(memory.card_keys) == len(deck.cards) else ()
         state = memory.check
         valid = isinstance(state, _State) and state.context == context
         self.kept: dict[BlockKey, _Kept] = state.cards if valid else {}
         self.kept_facts: dict[Callable, dict[BlockKey, object]] = state.facts if valid else {}
+        self.kept_carried: dict[str, tuple[object, dict]] = state.carried if valid else {}
+        self.next_carried: dict[str, tuple[object, dict]] = {}
         self.next: dict[BlockKey, _Kept] = {}
         self.next_facts: dict[Callable, dict[BlockKey, object]] = {}
         self._index: dict[int, int] | None = None
         self.context = context
         self.judged: dict[str, int] = {}
         self._starts = [card.span.start for card in deck.cards]
-        self._pairs: list[tuple[_Kept | None, _Kept | None] | None] = [None] * len(deck.cards)
+        self._now: list[dict[str, tuple[Diagnostic, ...]] | None] | None = None
 
     def finish(self) -> None:
         """Leave this check's per-card findings for the next one."""
-        self.memory.check = _State(self.context, self.next, self.next_facts)
+        self.memory.check = _State(self.context, self.next, self.next_facts, self.next_carried)
         self.memory.judged = self.judged
+
+    def carried(self, name: str, key: object) -> dict:
+        """A table an analysis of the whole deck fills for the next check (verdicts it searched for, texts
+        it wrote): the one the last check left under `name` when it was left with an equal `key` — what
+        everything in the table depends on beyond the entries' own keys — else an empty one.  Only for
+        tables whose entries hold no position."""
+        kept = self.kept_carried.get(name)
+        table = kept[1] if kept is not None and kept[0] == key else {}
+        self.next_carried[name] = (key, table)
+        return table
 
     # -- one card at a time ----------------------------------------------------------------------
 
     def card(self, unit: str, index: int, judge: Callable[[], tuple[list[Diagnostic], bool]]) -> list[Diagnostic]:
         """The findings of `unit` about card `index`: kept ones, moved, or `judge()`'s — which says too
         whether they may be kept (False when they read more than the card)."""
-        found = self._taken(unit, index)
+        now = self._now[index] if self._now is not None else self._taken()[index]
+        found = None if now is None else now.get(unit)
         if found is not None:
-            return found
+            return list(found)
         self.judged[unit] = self.judged.get(unit, 0) + 1
         found, keepable = judge()
         if keepable:
@@ -116,7 +131,7 @@ class CardMemo:
         """The findings of a rule that judges each card alone: the kept findings of the cards found again,
         and `judge(deck)` on a deck of the other cards only, in the deck's card order."""
         cards = self.deck.cards
-        taken: list[list[Diagnostic] | None] = [self._taken(unit, index) for index in range(len(cards))]
+        taken: list = [None if now is None else now.get(unit) for now in self._taken()]
         fresh = [index for index, found in enumerate(taken) if found is None]
         self.judged[unit] = self.judged.get(unit, 0) + len(fresh)
         if fresh:
@@ -128,7 +143,7 @@ class CardMemo:
             for index, found in zip(fresh, split, strict=True):
                 self._keep(unit, index, found)
                 taken[index] = found
-        return [finding for found in taken for finding in found]  # type: ignore[union-attr]
+        return [finding for found in taken for finding in found]
 
     def _split(self, found: list[Diagnostic], fresh: list[int]) -> list[list[Diagnostic]] | None:
         """`found` by card (of the cards `fresh`, in order), by where each finding points."""
@@ -143,32 +158,39 @@ class CardMemo:
 
     # -- keeping and taking ----------------------------------------------------------------------
 
-    def _found(self, index: int) -> tuple[_Kept | None, _Kept | None]:
-        """What was kept for card `index` last time, and what this check keeps for it (worked out once
-        per card, since every unit asks)."""
-        pair = self._pairs[index]
-        if pair is None:
-            key = self.keys[index] if self.keys else None
-            kept = None if key is None else self.kept.get(key)
-            keeping = None if kept is None else self._remember(key, self.deck.cards[index].span)
-            pair = self._pairs[index] = (kept, keeping)
-        return pair
-
-    def _taken(self, unit: str, index: int) -> list[Diagnostic] | None:
-        kept, keeping = self._found(index)
-        found = None if kept is None else kept.findings.get(unit)
-        if found is None:
-            return None
-        if found and (kept.start != keeping.start or kept.line != keeping.line):
-            found = moved(found, keeping.start - kept.start, keeping.line - kept.line)
-        keeping.findings[unit] = found
-        return list(found)
+    def _taken(self) -> list[dict[str, tuple[Diagnostic, ...]] | None]:
+        """For each card, the findings kept for it last time by unit, moved to where the card is now (None
+        when nothing was kept) — worked out once per check, every unit of a card at once.  They are kept
+        again for the next check as they are."""
+        if self._now is not None:
+            return self._now
+        now: list[dict[str, tuple[Diagnostic, ...]] | None] = []
+        kept_cards, keys = self.kept, self.keys
+        for index, card in enumerate(self.deck.cards):
+            key = keys[index] if keys else None
+            kept = None if key is None else kept_cards.get(key)
+            if kept is None:
+                now.append(None)
+                continue
+            span = card.span
+            offset, lines = span.start - kept.start, span.line - kept.line
+            if offset or lines:
+                findings = {unit: moved(found, offset, lines) if found else found
+                            for unit, found in kept.findings.items()}
+            else:
+                findings = dict(kept.findings)
+            self.next[key] = _Kept(span.start, span.line, findings)
+            now.append(findings)
+        self._now = now
+        return now
 
     def _keep(self, unit: str, index: int, found: list[Diagnostic]) -> None:
         key = self.keys[index] if self.keys else None
         span = self.deck.cards[index].span
         if key is not None and all(_inside(finding, span) for finding in found):
-            self._remember(key, span).findings[unit] = tuple(found)
+            path = self.path
+            self._remember(key, span).findings[unit] = tuple(
+                found if path is None else [f if f.path == path else f.at(path) for f in found])
 
     def _remember(self, key: BlockKey, span: Span) -> _Kept:
         kept = self.next.get(key)
