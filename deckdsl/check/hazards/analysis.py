@@ -24,7 +24,7 @@ effect, so a deck of 10,000 cards made of a few dozen kinds of card costs a few 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ...lang import ast
@@ -53,29 +53,56 @@ class Analysis:
     """Every ordering hazard of a deck (`findings`), the verdict on any pair (`witness`), and the order
     the deck's addenda give (`orders`)."""
 
-    def __init__(self, deck: ast.Deck, profile: Profile, parts: Callable[[ast.Card], Iterable[ast.Node]] | None = None):
+    def __init__(self, deck: ast.Deck, profile: Profile, parts: Callable[[ast.Card], Iterable[ast.Node]] | None = None,
+                 carried: Callable[[object], dict] | None = None, traits: Sequence[Traits] | None = None):
         """`parts(card)`: every node of the card's effects, as `polarity.effect_parts` gives them (a check
-        passes the parts it has already worked out for other rules); by default the effects are walked."""
+        passes the parts it has already worked out for other rules); by default the effects are walked.
+        `traits`: each card's `Traits`, when the caller has them (an editor's re-check keeps them for the
+        cards an edit did not change); by default worked out here.  `carried(key)`: a table kept from the
+        last check of the same document when it was kept with an equal `key`
+        (`deckdsl.check.memo.CardMemo.carried`): the verdicts are kept in it, since a verdict depends only
+        on its two effects' keys and on what `key` holds — the palette, the discards, the names effects
+        name, the rules and the throws."""
         self.deck, self.profile = deck, profile
         self.orders = Orders(deck)
         self.rules = Rules.of(profile, deck)
-        self.named, self.discards = _scan(deck, profile, parts or _walked)
-        self.effects: list[Effect] = []
+        parts = parts or _walked
+        if traits is None:
+            traits = [traits_of(card, profile, parts) for card in deck.cards]
+        self.named: set[str] = set().union(*(card.named for card in traits))
+        self.discards = _discards(deck, profile, traits, parts)
         names = {card.name for card in deck.cards}
-        for index, card in enumerate(deck.cards):
-            if card.condition is None:
-                continue  # the effects that may need ordering are all clauses of a condition
-            found = [Effect(card, clause, index, number) for number, clause in enumerate(clauses(card))
-                     if isinstance(clause, (ast.ValueModifier, ast.Trigger, ast.DiscardPriority))
-                     or (isinstance(clause, ast.ValueDefinition) and reads_values(clause))]
-            if found and not semantics.effect_errors(card, profile, names):
-                self.effects.extend(found)  # a card whose effects do not make sense is left to its errors
-        self.palette = _palette(deck, self.named)
-        self.throws = _throws(profile)
+        self.effects: list[Effect] = []
         self._keys: dict[int, int] = {}
-        self._numbers: dict[tuple, int] = {}
-        self._verdicts: dict[tuple[int, int], Witness | None] = {}
+        keys: list[tuple[Effect, tuple]] = []
+        seen: dict[tuple, tuple[ast.Card, str]] = {}
+        for index, (card, its) in enumerate(zip(deck.cards, traits, strict=True)):
+            kind = (its.kind, card.name if card.name in self.named else None)
+            seen.setdefault(kind, (card, card.name))
+            if its.effects and not its.unsound and all(name in names for name in its.asks):
+                found = clauses(card)
+                for number, key in zip(its.effects, its.keys, strict=True):
+                    effect = Effect(card, found[number], index, number)
+                    self.effects.append(effect)  # a card whose effects do not make sense is left to its errors
+                    keys.append((effect, (key, kind)))
+        self.palette = list(seen.values())
+        self.throws = _throws(profile)
+        kept = {} if carried is None else carried(self._world())
+        self._numbers: dict[tuple, int] = kept.setdefault("numbers", {})
+        for effect, key in keys:
+            self._keys[id(effect)] = self._numbers.setdefault(key, len(self._numbers))
+        self._verdicts: dict[tuple[int, int], Witness | None] = kept.setdefault("verdicts", {})
+        self.told: dict[tuple, tuple[Witness, str]] = kept.setdefault("told", {})
+        """Witnesses told in words (`describe.tell`) by (id of the witness, first name, second name): the
+        witness, kept alive with its text so that its id is not reused, and the text."""
         self._findings: list[Finding] | None = None
+
+    def _world(self) -> tuple:
+        """What the searches read beyond the two effects of a pair, positions aside."""
+        return (
+            tuple(sorted(self.named)), tuple((shape(card), name) for card, name in self.palette),
+            tuple((shape(card), shape(step), own) for card, step, own in self.discards), self.rules, self.throws,
+        )
 
     # -- verdicts ------------------------------------------------------------------------------
 
@@ -107,18 +134,9 @@ class Analysis:
 
     def _key(self, effect: Effect) -> int:
         """What a verdict depends on: the effect as written and its card's type, value and actions (its
-        name only when an effect names it) — numbered, each distinct key once, so that verdicts are looked
-        up by two numbers rather than by hashing two shapes."""
-        number = self._keys.get(id(effect))
-        if number is None:
-            card = effect.card
-            key = (
-                shape(effect.node), card.attribute("type"), shape(card.value) if card.value != "*" else
-                shape(definition_of(card)), card.name if card.name in self.named else None,
-                card.cost is not None or card.action is not None,
-            )
-            number = self._keys[id(effect)] = self._numbers.setdefault(key, len(self._numbers))
-        return number
+        name only when an effect names it) — numbered when the analysis starts, each distinct key once, so
+        that verdicts are looked up by two numbers rather than by hashing two shapes."""
+        return self._keys[id(effect)]
 
     # -- findings ------------------------------------------------------------------------------
 
@@ -196,37 +214,86 @@ def _swapped(witness: Witness) -> Witness:
                    (witness.roles[1], witness.roles[0]), witness.plain)
 
 
-def _palette(deck: ast.Deck, named: set[str]) -> list[tuple[ast.Card, str]]:
-    """One card of each kind the situations are built from: by type, value (or definition) and whether it
-    acts; a card an effect names is its own kind."""
-    seen: dict[tuple, tuple[ast.Card, str]] = {}
-    for card in deck.cards:
-        key = (card.attribute("type"), shape(card.value) if card.value != "*" else shape(definition_of(card)),
-               card.name if card.name in named else None, card.cost is not None or card.action is not None)
-        seen.setdefault(key, (card, card.name))
-    return list(seen.values())
+@dataclass(frozen=True)
+class Traits:
+    """What the analysis reads of one card, positions aside: worked out from the card's text (and the
+    game's profile) alone, so an editor's re-check keeps them for the cards an edit did not change.
+
+    `kind`: the card's type, its value (or value definition) as written, and whether it acts — with its
+    name when an effect names it, the kind of card the situations are built from.  `effects`: the
+    numbers of its condition clauses whose order with another card's effects may matter, and `keys`
+    each one as written.  `named`: the names its effects name (`named "X"`).  `discards`: each discard
+    step of its effects that picks among the cards of a domain, as written, with whether the domain is
+    its owner's.  `unsound`: its effects have errors even where every name they look up exists, and
+    `asks`: the names they look up — the card's effects make sense when neither holds."""
+
+    kind: tuple
+    effects: tuple[int, ...]
+    keys: tuple
+    named: frozenset[str]
+    discards: tuple[tuple, ...]
+    unsound: bool
+    asks: frozenset[str]
 
 
-def _scan(deck: ast.Deck, profile: Profile, parts: Callable[[ast.Card], Iterable[ast.Node]]
-          ) -> tuple[set[str], list[tuple[ast.Card, ast.Node, bool]]]:
-    """One pass over the deck's effects: the names effects name (`named "X"`), and one of each discard step
-    that picks among the cards of a domain (its card, the step, whether the domain is its owner's)."""
+def traits_of(card: ast.Card, profile: Profile, parts: Callable[[ast.Card], Iterable[ast.Node]] = None) -> Traits:
+    """The card's `Traits` (`parts`, as for `Analysis`)."""
+    numbers = tuple(number for number, clause in enumerate(clauses(card))
+                    if isinstance(clause, (ast.ValueModifier, ast.Trigger, ast.DiscardPriority))
+                    or (isinstance(clause, ast.ValueDefinition) and reads_values(clause)))
     named: set[str] = set()
+    discards: list[tuple] = []
+    for node in (parts or _walked)(card):
+        if isinstance(node, ast.NameFilter):
+            named.add(node.name)
+        elif (key := _discard_key(node, profile)) is not None and key not in discards:
+            discards.append(key)
+    asks = _Asked()
+    unsound = bool(numbers) and bool(semantics.effect_errors(card, profile, asks))  # type: ignore[arg-type]
+    kind = (card.attribute("type"), shape(card.value) if card.value != "*" else shape(definition_of(card)),
+            card.cost is not None or card.action is not None)
+    found = clauses(card)
+    return Traits(kind, numbers, tuple(shape(found[number]) for number in numbers), frozenset(named),
+                  tuple(discards), unsound, frozenset(asks.names))
+
+
+class _Asked:
+    """A set of card names that holds every name, and notes the names it was asked for: a card's effects
+    checked against it have the errors they have whatever the deck's names (`Traits.unsound`)."""
+
+    def __init__(self) -> None:
+        self.names: set[str] = set()
+
+    def __contains__(self, name: object) -> bool:
+        self.names.add(name)  # type: ignore[arg-type]
+        return True
+
+
+def _discard_key(node: ast.Node, profile: Profile) -> tuple | None:
+    """A discard step that picks among the cards of a domain, as written, with whether the domain is its
+    owner's; None for any other node."""
+    if isinstance(node, ast.Discard) and isinstance(node.cards, ast.Selection) and node.cards.is_choice:
+        spec = profile.zone(node.cards.zone.name)
+        if spec is not None and spec.name == "domain":
+            return shape(node), node.cards.zone.owner != "opponent"
+    return None
+
+
+def _discards(deck: ast.Deck, profile: Profile, traits: Sequence[Traits],
+              parts: Callable[[ast.Card], Iterable[ast.Node]]) -> list[tuple[ast.Card, ast.Node, bool]]:
+    """One of each discard step that picks among the cards of a domain: its card, the step, whether the
+    domain is its owner's — the first card that has it, in deck order."""
     discards: list[tuple[ast.Card, ast.Node, bool]] = []
     seen: set[tuple] = set()
-    for card in deck.cards:
+    for card, its in zip(deck.cards, traits, strict=True):
+        if not set(its.discards) - seen:
+            continue
         for node in parts(card):
-            if isinstance(node, ast.NameFilter):
-                named.add(node.name)
-            elif isinstance(node, ast.Discard) and isinstance(node.cards, ast.Selection) and node.cards.is_choice:
-                spec = profile.zone(node.cards.zone.name)
-                if spec is None or spec.name != "domain":
-                    continue
-                key = (shape(node), node.cards.zone.owner != "opponent")
-                if key not in seen:
-                    seen.add(key)
-                    discards.append((card, node, key[1]))
-    return named, discards
+            key = _discard_key(node, profile)
+            if key is not None and key not in seen:
+                seen.add(key)
+                discards.append((card, node, key[1]))
+    return discards
 
 
 def _walked(card: ast.Card) -> Iterator[ast.Node]:

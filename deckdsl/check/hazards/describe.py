@@ -16,7 +16,36 @@ from .board import DECK, SUPPLY, TABLE, Zone
 
 
 def tell(witness: Witness, first: str, second: str) -> str:
-    """The witness as one sentence, with `first` and `second` as the names of the pair's cards."""
+    """The witness as one sentence, with `first` and `second` as the names of the pair's cards.
+
+    Remembered by what the sentence is made of (`_told_key`), for up to `_TOLD_MAX` sentences: an editor
+    re-checks a deck after every edit, and the searches find the same witnesses again; telling them took
+    most of the hazard rules' time on a deck of many cards."""
+    key = _told_key(witness, first, second)
+    told = _TOLD.get(key)
+    if told is None:
+        if len(_TOLD) >= _TOLD_MAX:
+            _TOLD.clear()
+        told = _TOLD[key] = _tell(witness, first, second)
+    return told
+
+
+_TOLD: dict[tuple, str] = {}
+_TOLD_MAX = 50_000
+
+
+def _told_key(witness: Witness, first: str, second: str) -> tuple:
+    """Everything `_tell` reads: of each piece, whether it is a card, its name and its zone (not the card
+    itself); of a discard step, who discards (`_happening`)."""
+    situation = witness.situation
+    happening = situation.happening
+    if happening is not None and happening[0] == "step":
+        happening = (*happening[:3], happening[3].player)
+    return (witness.kind, tuple([(card is None, name, zone) for card, name, zone in situation.pieces]), happening,
+            witness.outcomes, witness.roles, witness.plain, first, second)
+
+
+def _tell(witness: Witness, first: str, second: str) -> str:
     names = {witness.roles[0]: first, witness.roles[1]: second}
     situation = witness.situation
     pieces = [(card, names.get(name, name), zone) for card, name, zone in situation.pieces]

@@ -15,15 +15,27 @@ from ...lang.spelling import quoted
 from ...span import Span
 from .board import clauses
 from ..rule import Context, parts_of
-from .analysis import Analysis, Finding
+from .analysis import Analysis, Finding, traits_of
 from .pairs import Effect
 from .describe import tell
 
 
 def analysis_of(context: Context) -> Analysis:
-    """The deck's hazard analysis, shared by every rule of one check."""
-    return context.shared_by("hazards", lambda: Analysis(context.deck, context.profile,
-                                                         lambda card: parts_of(context, card, _SCANNED)))
+    """The deck's hazard analysis, shared by every rule of one check.  In an editor's re-check the cards'
+    `Traits` and the verdicts come from the last check (`deckdsl.check.memo`)."""
+    return context.shared_by("hazards", lambda: _analysis(context))
+
+
+def _analysis(context: Context) -> Analysis:
+    memo, profile = context.memo, context.profile
+
+    def parts(card: ast.Card) -> tuple:
+        return parts_of(context, card, _SCANNED)
+
+    if memo is None:
+        return Analysis(context.deck, profile, parts)
+    traits = memo.facts(traits_of, context.deck.cards, lambda card: traits_of(card, profile, parts))
+    return Analysis(context.deck, profile, parts, lambda world: memo.carried("hazards", world), traits)
 
 
 _SCANNED = frozenset({ast.NameFilter, ast.Discard})
@@ -44,7 +56,7 @@ def diagnostics(context: Context, kind: str, code: str) -> Iterator[Diagnostic]:
     portuguese = (context.deck.language or "pt").lower().startswith("pt")
     for finding in analysis.report():
         if finding.kind == kind:
-            yield _diagnostic(finding, code, portuguese, _addendum(context, finding, portuguese))
+            yield _diagnostic(finding, code, portuguese, _addendum(context, finding, portuguese), analysis.told)
 
 
 _OP_RANK = {"set": 0, "multiply": 1, "add": 2, "subtract": 2}
@@ -119,9 +131,18 @@ def _modifier_order(deck: ast.Deck, orders) -> dict[str, int]:
     return place
 
 
-def _diagnostic(finding: Finding, code: str, portuguese: bool, fix: Fix | None = None) -> Diagnostic:
+def _diagnostic(finding: Finding, code: str, portuguese: bool, fix: Fix | None = None,
+                told: dict | None = None) -> Diagnostic:
+    """`told`: the witnesses told so far (`Analysis.told`)."""
     first, second = finding.partner, finding.effect
     a, b = first.card.name, second.card.name
+    witness = finding.witness
+    key = (id(witness), a, b)
+    entry = None if told is None else told.get(key)
+    if entry is None or entry[0] is not witness:
+        entry = (witness, tell(witness, a, b))
+        if told is not None:
+            told[key] = entry
     more = f" (and {finding.others} other card{'s' if finding.others != 1 else ''})" if finding.others else ""
     if finding.kind == "priorities":
         both = f"are both `discarded {second.node.order}`"
@@ -133,7 +154,7 @@ def _diagnostic(finding: Finding, code: str, portuguese: bool, fix: Fix | None =
     return Diagnostic(
         code, message, second.node.span,
         labels=(Label(first.node.span, f"{effect_name(first)} of `{a}`"),),
-        notes=(tell(finding.witness, a, b),),
+        notes=(entry[1],),
         help=f'add an addendum that orders them: `addendum "{title}" {{ order: "{a}" then "{b}" }}` '
         "(or the other way round, if that is what the deck means)",
         fix=fix,
