@@ -183,6 +183,30 @@ def test_check_refuses_art_outside_the_deck_folder_without_looking_at_it(tmp_pat
         assert code == "DK301", art
 
 
+def test_check_reads_art_paths_as_render_does_through_folders_and_links(tmp_path):
+    """check lists the deck's folders instead of resolving every `art:` path: a file reached through real
+    folders is found, a missing one reported, and anything reached through a link is resolved, so a link
+    out of the folder is still refused."""
+    (tmp_path / "secret.png").write_bytes(b"\x89PNG")
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "elsewhere" / "a.png").write_bytes(b"\x89PNG")
+    folder = tmp_path / "deck"
+    (folder / "art" / "big").mkdir(parents=True)
+    (folder / "art" / "big" / "a.png").write_bytes(b"\x89PNG")
+    (folder / "art" / "a.png").mkdir()
+    (folder / "art" / "out.png").symlink_to(tmp_path / "secret.png")
+    (folder / "art" / "in.png").symlink_to(folder / "art" / "big" / "a.png")
+    (folder / "linked").symlink_to(tmp_path / "elsewhere")
+    assert art_codes(tmp_path, "art/big/a.png") == []
+    assert art_codes(tmp_path, "art/in.png") == []
+    assert [code for code, _, _ in art_codes(tmp_path, "art/out.png")] == ["DK301"]
+    assert [code for code, _, _ in art_codes(tmp_path, "linked/a.png")] == ["DK301"]
+    assert [code for code, _, _ in art_codes(tmp_path, "art/a.png")] == ["DK302"]  # a folder, not a picture
+    assert [code for code, _, _ in art_codes(tmp_path, "art/big/b.png")] == ["DK302"]
+    assert [code for code, _, _ in art_codes(tmp_path, "art/small/a.png")] == ["DK302"]
+    assert [code for code, _, _ in art_codes(tmp_path, "art/big/../../../secret.png")] == ["DK301"]
+
+
 def test_render_lint_does_not_repeat_what_check_found(tmp_path):
     from click.testing import CliRunner
 

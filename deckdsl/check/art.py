@@ -8,6 +8,7 @@ inside the folder are looked up: nothing outside it is opened or even tested for
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path, PurePath
@@ -24,6 +25,7 @@ def art_problems(deck: ast.Deck, folder: Path) -> Iterator[Diagnostic]:
     """DK301 / DK302 for each card whose `art:` render would refuse or not find."""
     root = folder.resolve()
     listed: dict[Path, list[str]] = {}
+    holds = _Contents(root)
     for card in deck.cards:
         if not card.art:
             continue
@@ -31,7 +33,10 @@ def art_problems(deck: ast.Deck, folder: Path) -> Iterator[Diagnostic]:
         if (_URL.match(card.art) and not _DRIVE.match(card.art)) or Path(card.art).is_absolute():
             yield _outside(card.art, span)
             continue
-        path = (root / card.art).resolve()
+        found = holds.lookup(card.art)
+        if found is True:
+            continue
+        path = root / card.art if found is False else (root / card.art).resolve()
         if not path.is_relative_to(root):
             yield _outside(card.art, span)
         elif not path.is_file():
@@ -44,6 +49,48 @@ def art_problems(deck: ast.Deck, folder: Path) -> Iterator[Diagnostic]:
                 help=suggestion.help if suggestion else "check the path, relative to the deck file",
                 fix=_fix(card, span, suggestion.word) if suggestion and "art" in card.field_spans else None,
             )
+
+
+class _Contents:
+    """What the deck's folder holds, each folder listed once per check: a deck of thousands of cards with
+    art spent most of its check resolving their paths, a system call per part of each path."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self._listed: dict[Path, dict[str, str]] = {}
+
+    def lookup(self, art: str) -> bool | None:
+        """True when `art` names a regular file inside the folder through real folders (no link on the
+        way), False when it names nothing there (so nothing outside either), None when only resolving
+        the path can tell (a link, `..`, an odd separator)."""
+        parts = art.split("/")
+        if "\\" in art or any(part in ("", ".", "..") for part in parts):
+            return None
+        folder = self.root
+        for part in parts[:-1]:
+            kind = self._kinds(folder).get(part)
+            if kind is None:
+                return False
+            if kind != "folder":
+                return None
+            folder = folder / part
+        kind = self._kinds(folder).get(parts[-1])
+        return False if kind is None else True if kind == "file" else None
+
+    def _kinds(self, folder: Path) -> dict[str, str]:
+        if folder not in self._listed:
+            try:
+                with os.scandir(folder) as found:
+                    self._listed[folder] = {entry.name: _kind(entry) for entry in found}
+            except OSError:
+                self._listed[folder] = {}
+        return self._listed[folder]
+
+
+def _kind(entry: os.DirEntry) -> str:
+    if entry.is_file(follow_symlinks=False):
+        return "file"
+    return "folder" if entry.is_dir(follow_symlinks=False) else "other"
 
 
 def _fix(card: ast.Card, span, name: str) -> Fix | None:

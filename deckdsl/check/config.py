@@ -31,9 +31,17 @@ class Config:
     ignore: tuple[str, ...] = ()
     fail_on: str = "error"
     source: Path | None = field(default=None, compare=False)
+    _answers: dict[str, bool] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def enabled(self, code: str) -> bool:
-        """Whether findings with `code` are reported (the longest matching prefix decides)."""
+        """Whether findings with `code` are reported (the longest matching prefix decides).  Asked once
+        per finding, tens of thousands of times on a big deck: each code's answer is kept."""
+        answer = self._answers.get(code)
+        if answer is None:
+            answer = self._answers[code] = self._enabled(code)
+        return answer
+
+    def _enabled(self, code: str) -> bool:
         if code.startswith("DK0"):
             return True
         selected = max((len(p) for p in self.select if code.startswith(p)), default=-1) if self.select else 0

@@ -88,19 +88,12 @@ class Coverage:
 
         profile = self.profile
         cards = _Ranges((card.span.start, card.span.end - 1, card) for card in self.deck.cards)
+        unread_attributes = _UnreadAttributes(profile) if profile is not None else None
         for card in self.deck.cards:
-            fields = set(canonical_fields(self._skipped_fields.get(card.name_span.start, ()), profile))
-            if profile is not None:
-                for attribute in card.attributes:
-                    spec = profile.attribute(attribute.name)
-                    if spec is None:
-                        fields |= canonical_fields((attribute.name,), profile) & _known_fields(profile)
-                    elif attribute.value not in spec.values:
-                        fields.add(spec.name)
-                given = {spec.name for a in card.attributes if (spec := profile.attribute(a.name))}
-                fields |= {s.name for s in profile.attributes.values() if s.required and s.name not in given}
-                if profile.value_required and card.value is None:
-                    fields.add("value")
+            skipped = self._skipped_fields.get(card.name_span.start)
+            fields = set(canonical_fields(skipped, profile)) if skipped else set()
+            if unread_attributes is not None:
+                fields |= unread_attributes.of(card)
             if fields:
                 self._doubt(card).fields |= fields
         for diagnostic in early:
@@ -239,6 +232,44 @@ def _lost_label(block) -> str:
 
 def _touches(fields: set[str], reads: set[str]) -> bool:
     return bool(fields) and (ANY in reads or bool(fields & reads))
+
+
+class _UnreadAttributes:
+    """The fields of a card the profile cannot read: an attribute it does not know (counted as the field
+    it is closest to), a value it does not allow, a required attribute or value left out.  What is
+    worked out for an attribute's spelling and value is kept for the check's other cards."""
+
+    def __init__(self, profile: Profile) -> None:
+        self.profile = profile
+        self.required = tuple(spec.name for spec in profile.attributes.values() if spec.required)
+        self._attributes: dict[tuple[str, str], tuple[str | None, frozenset[str]]] = {}
+
+    def of(self, card: ast.Card) -> set[str] | frozenset[str]:
+        fields: set[str] | frozenset[str] = frozenset()
+        given = set()
+        for attribute in card.attributes:
+            found = self._attributes.get((attribute.name, attribute.value))
+            if found is None:
+                found = self._attributes[attribute.name, attribute.value] = self._read(attribute)
+            if found[0] is not None:
+                given.add(found[0])
+            if found[1]:
+                fields = fields | found[1]
+        missing = [name for name in self.required if name not in given]
+        if missing:
+            fields = fields | set(missing)
+        if self.profile.value_required and card.value is None:
+            fields = fields | {"value"}
+        return fields
+
+    def _read(self, attribute: ast.Attribute) -> tuple[str | None, frozenset[str]]:
+        """The attribute's name in the profile (None: unknown), and the fields it leaves unread."""
+        from .semantics import canonical_fields
+
+        spec = self.profile.attribute(attribute.name)
+        if spec is None:
+            return None, canonical_fields((attribute.name,), self.profile) & _known_fields(self.profile)
+        return spec.name, frozenset() if attribute.value in spec.values else frozenset({spec.name})
 
 
 def _known_fields(profile: Profile) -> frozenset[str]:
