@@ -190,7 +190,7 @@ def test_a_remembered_sentence_is_the_one_its_witness_would_be_told():
         names = sorted({effect.card.name for effect in analysis.effects})
         for a in names:
             for b in names:
-                for first, second, witness in analysis.pairs_of(a, b):
+                for _, _, witness in analysis.pairs_of(a, b):
                     if witness is None:
                         continue
                     fresh = describe._tell(witness, a, b)
