@@ -15,8 +15,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import pypdfium2  # noqa: E402
+
 import deckdsl  # noqa: E402
-from deckdsl.printing import render  # noqa: E402
+from deckdsl.printing import export, render  # noqa: E402
 
 
 def deck_with(copies_factor: int, folder: Path) -> Path:
@@ -44,12 +46,26 @@ def main() -> int:
                 times.append(time.perf_counter() - started)
                 assert not [p for p in problems if p.severity.value == "error"], problems
             cards = sum(card.copies for card in deck.cards)
-            rows.append((cards, statistics.median(times)))
-    base_cards, base_time = rows[0]
-    for cards, seconds in rows:
+            pages = len(pypdfium2.PdfDocument(str(folder / "out.pdf")))
+            rows.append((cards, statistics.median(times), pages))
+    base_cards, base_time, _ = rows[0]
+    for cards, seconds, pages in rows:
         per_card = 1000 * seconds / cards
-        print(f"  {cards:5d} cards  {seconds:6.2f} s  {per_card:6.1f} ms/card  ×{seconds / base_time:4.1f} time "
-              f"for ×{cards / base_cards:.0f} cards")
+        print(f"  {cards:5d} cards  {seconds:6.2f} s  {per_card:6.1f} ms/card  {pages / seconds:5.1f} pages/s  "
+              f"×{seconds / base_time:4.1f} time for ×{cards / base_cards:.0f} cards")
+    print("deckdsl export png (the standard deck: its distinct cards, components and back, one render and one "
+          "rasterization)")
+    path = ROOT / "decks" / "janken-wars.deck"
+    result = deckdsl.load(path)
+    for dpi in (150, 300):
+        times, count = [], 0
+        for _ in range(2):
+            started = time.perf_counter()
+            made = export.png(result.deck, path, render.Options(), result.profile, dpi=dpi)
+            times.append(time.perf_counter() - started)
+            count = len(made.files)
+        seconds = statistics.median(times)
+        print(f"  {dpi} dpi  {count} PNGs  {seconds:6.2f} s  {count / seconds:5.1f} PNGs/s")
     return 0
 
 

@@ -26,8 +26,10 @@ def _lines(text: str) -> list[str]:
     return _split[1]
 
 
-def full(diagnostic: Diagnostic, text: str) -> str:
-    """The diagnostic with the source line as written, carets under the span, labels and `help:`."""
+def full(diagnostic: Diagnostic, text: str, where: str | None = None) -> str:
+    """The diagnostic with the source line as written, carets under the span, labels and `help:`.
+    `where`: the location shown after `-->` instead of `path:line:column` (a spreadsheet's cell is
+    `sheet.csv:ROW:COLUMN`, numbered as the spreadsheet numbers them)."""
     span = diagnostic.span
     path = diagnostic.path or "<string>"
     lines = _lines(text)
@@ -36,7 +38,7 @@ def full(diagnostic: Diagnostic, text: str) -> str:
     numbers = sorted({s.line for s, _, _ in shown if 1 <= s.line <= len(lines)})
     width = len(str(numbers[-1])) if numbers else 1
     gutter = " " * width
-    out = [header, f"{gutter}--> {path}:{span.line}:{span.column}"]
+    out = [header, f"{gutter}--> {where or f'{path}:{span.line}:{span.column}'}"]
     if numbers:
         out.append(f"{gutter} |")
         previous = None

@@ -59,12 +59,13 @@ from .checking import (  # noqa: E402
 from .playing import (  # noqa: E402
     _SET_HELP, _announce_hazards, _engine_failure, _playable_or_exit, _rules_or_exit, play, simulate,
 )
-from .printing import render  # noqa: E402
+from .printing import export, import_command, render  # noqa: E402
 from .reading import _without_spans, ast_command, new, schema, show, text_command  # noqa: E402
 
 __all__ = [
     "EXIT_CLEAN", "EXIT_ERROR", "EXIT_FINDINGS", "main",
     "check", "explain", "rule", "rules", "show", "text_command", "ast_command", "schema", "new", "render",
+    "export", "import_command",
     "simulate", "play",
     "_deck_files", "_load_or_exit", "_exit_for", "_table", "_evidence_options", "_add_evidence", "_nothing",
     "_codes_option", "_without_spans", "_rules_or_exit", "_playable_or_exit", "_announce_hazards",

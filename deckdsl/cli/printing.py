@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from . import main
-from .common import EXIT_FINDINGS, Finite, _load_or_exit, check_writable
+from .common import EXIT_ERROR, EXIT_FINDINGS, Finite, _load_or_exit, check_writable
 
 
 @main.command()
@@ -79,3 +79,141 @@ def _offset(text: str) -> float:
     if not math.isfinite(number) or abs(number) > 20:
         raise ValueError(f"--back-offset: `{text.strip()}` is outside −20–20 mm")
     return number
+
+
+@main.command()
+@click.argument("format", type=click.Choice(["png", "tts", "csv"]))
+@click.argument("deck", type=click.Path(exists=True, dir_okay=False))
+@click.option("-o", "--output", type=click.Path(), help="Where to write: a folder for png and tts (default: "
+              "out/NAME-png/, out/NAME-tts/), a file for csv (default: out/NAME.csv).")
+@click.option("--dpi", type=Finite(30, 1200, " dpi"), default=300.0, show_default=True,
+              help="Pixels per inch of the images (30–1200); tts lowers it to fit a full sheet in 4096 px.")
+@click.option("--bleed/--no-bleed", "with_bleed", default=True, show_default=True,
+              help="png: keep the bleed around each card, or cut the images to the trim.")
+@click.option("--base-url", default=None, metavar="URL", help="tts: the address the images will be at "
+              "(where you upload them); default: file:// URLs of the output folder.")
+@click.option("--card-size", default="poker", show_default=True, help="poker, bridge, mini, tarot or WxH in mm.")
+@click.option("--bleed-mm", "bleed", type=Finite(0, 20, " mm"), default=3.0, show_default=True,
+              help="Background beyond the cut, mm (0–20).")
+@click.option("--lang", type=click.Choice(["pt-BR", "en"]), default=None, help="Language of the rules text.")
+@click.option("--timeout", type=Finite(1, 86_400, " s"), default=300.0, show_default=True,
+              help="Stop a render that takes longer, seconds (1–86400).")
+def export(format, deck, output, dpi, with_bleed, base_url, card_size, bleed, lang, timeout) -> None:
+    """Export DECK's cards: png (an image per card), tts (Tabletop Simulator) or csv (a spreadsheet).
+
+    \b
+    Examples:
+      deckdsl export png decks/janken-wars.deck --dpi 300      out/janken-wars-png/01-muro-alto.png …
+      deckdsl export tts decks/janken-wars.deck --base-url https://example.org/jw/
+      deckdsl export csv decks/janken-wars.deck -o cards.csv
+    """
+    from ..check import report
+    from ..files import write_atomic
+
+    result = _load_or_exit(deck)
+    if result.errors:
+        sys.exit(EXIT_FINDINGS)
+    stem = Path(deck).stem
+    if format == "csv":
+        from ..printing import spreadsheet
+
+        target = Path(output) if output else Path("out") / f"{stem}.csv"
+        check_writable(target, "--output")
+        write_atomic(target, spreadsheet.export(result.deck, result.profile, result.text))
+        click.echo(f"wrote {target} ({len(result.deck.cards)} cards)")
+        return
+    from ..printing import export as exporter
+    from ..printing import layout
+    from ..printing import render as renderer
+
+    try:
+        options = renderer.Options(card=layout.card_size(card_size), bleed=bleed, language=lang, timeout=timeout)
+    except ValueError as error:
+        raise click.UsageError(str(error)) from error
+    folder = Path(output) if output else Path("out") / f"{stem}-{format}"
+    check_writable(folder / "x", "--output")
+    if format == "png":
+        made = exporter.png(result.deck, Path(deck), options, result.profile, dpi, with_bleed)
+    else:
+        made = exporter.tts(result.deck, Path(deck), options, result.profile, dpi, base_url, folder)
+    for problem in made.problems:
+        click.echo(report.full(problem, result.text) + "\n", err=True)
+    if not made.files or any(problem.severity.value == "error" for problem in made.problems):
+        sys.exit(EXIT_FINDINGS)
+    written = made.write(folder)
+    click.echo(f"wrote {len(written)} files to {folder}")
+
+
+@main.command("import")
+@click.argument("format", type=click.Choice(["csv"]))
+@click.argument("sheet", type=click.Path(exists=True, dir_okay=False))
+@click.option("--into", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="A deck whose cards the sheet replaces: its header, rules and addenda are kept (and it is "
+              "the file written, unless -o says otherwise).")
+@click.option("--game", "game_id", default=None, help="The game the cards are for (janken-wars, …); "
+              "required without --into.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="The deck file to write (default: the "
+              "--into deck, else the sheet's name with .deck, next to it).")
+@click.option("--title", default=None, help="A new deck's title (default: the sheet's name).")
+@click.option("--language", default=None, help="A new deck's language (pt-BR, en, ru …).")
+@click.option("--version", "deck_version", default=None, help="A new deck's version.")
+@click.option("--force", is_flag=True, help="Replace the output file if it exists (the --into deck needs no --force).")
+def import_command(format, sheet, into, game_id, output, title, language, deck_version, force) -> None:
+    """Write a deck file from a spreadsheet (CSV): a card per row, a field per column.
+
+    The columns are those `deckdsl export csv` writes (name, copies, the game's attributes, value, cost,
+    action, condition, flavor, art, text), in any order.  The deck is checked as it is written: each
+    problem is reported at its cell, as SHEET:ROW:COLUMN; nothing is written when one is an error.
+
+    \b
+    Examples:
+      deckdsl import csv cards.csv --game janken-wars -o my-deck.deck --title "Escritório"
+      deckdsl import csv cards.csv --into decks/my-deck.deck     the deck's cards, from the sheet
+    """
+    from ..check import report
+    from ..diagnostics import did_you_mean
+    from ..files import read_file, write_atomic
+    from ..lang.spelling import quoted
+    from ..printing import spreadsheet
+    from ..profiles import profile as profiles
+
+    if into is not None:
+        base = _load_or_exit(into)
+        if base.profile is None:
+            raise click.UsageError(f"--into: `{into}` has no game profile deckdsl can read")
+        profile, around = base.profile, spreadsheet.frame_of(base.deck, base.profile, base.text)
+        target = Path(output) if output else Path(into)
+    else:
+        if game_id is None:
+            raise click.UsageError("--game: say which game the cards are for (or give a deck with --into)")
+        target = Path(output) if output else Path(sheet).with_suffix(".deck")
+        profile = profiles.load(game_id, target.parent) if profiles.find(game_id, target.parent) else None
+        if profile is None:
+            names = profiles.available()
+            raise click.UsageError(f"there is no game profile called `{game_id}` "
+                                   f"({did_you_mean(game_id, names) or 'the games are ' + ', '.join(names)})")
+        fields = {"game": game_id}
+        if deck_version:
+            fields["version"] = quoted(deck_version)
+        if language:
+            fields["language"] = language
+        around = spreadsheet.frame(title or Path(sheet).stem, fields)
+    if target.exists() and not force and not (into is not None and target.resolve() == Path(into).resolve()):
+        raise click.UsageError(f"--output: `{target}` exists (use --force to replace it)")
+    check_writable(target, "--output")
+    text, problem = read_file(sheet)
+    if text is None:
+        click.echo(report.full(problem, ""), err=True)
+        sys.exit(EXIT_ERROR)
+    import deckdsl
+
+    imported = spreadsheet.read(text.lstrip("\ufeff"), profile, around,
+                                lambda deck_text: deckdsl.loads(deck_text, str(target)).diagnostics)
+    for diagnostic, cell in imported.problems:
+        diagnostic = diagnostic.at(sheet)
+        click.echo(report.full(diagnostic, text, where=f"{sheet}:{cell.row}:{cell.column}") + "\n", err=True)
+    if imported.text is None or imported.errors:
+        click.echo(f"nothing written: {len(imported.errors) or 'the sheet has'} error(s)", err=True)
+        sys.exit(EXIT_FINDINGS)
+    write_atomic(target, imported.text.encode("utf-8"))
+    click.echo(f"wrote {target} ({imported.text.count(chr(10) + 'card ')} cards)")

@@ -54,7 +54,7 @@ from ..lang.ast import Card, Deck
 from ..profiles.profile import Profile
 from ..profiles.template import fill
 from ..span import Span
-from ..text import addendum_text, card_text, language_of
+from ..text import addendum_text, card_text, effect_labels, language_of
 from . import layout
 
 TEMPLATES = Path(__file__).parent.parent / "templates"
@@ -154,12 +154,15 @@ def html(
     parameters = profile.parameters(deck.rules) if profile else {}
     if profile is not None and profile.printing.get("face") == "playing-card":
         return _playing_cards_html(deck, deck_folder, options, profile, sheet, parameters, sizes or {})
+    labels = effect_labels(language)
     printed = [
         {"card": card, "text": card_text(card, language).lines, "labels": _labels(card, language, profile),
-         "art": _art_url(card, deck_folder)}
+         "art": _art_url(card, deck_folder), "rarity": _rarity(profile, card)}
         for card in deck.cards for _ in range(max(card.copies, 0))
     ]
-    printed += _components(profile, language, parameters)
+    printed += [{**item, "rarity": None} for item in _components(profile, language, parameters)]
+    for item in printed:
+        item["lines"] = [_set_off(line, labels) for line in item["text"]]
     sizes = sizes or {}
     full_art = options.art == "full"
     pages = []
@@ -183,6 +186,30 @@ def html(
         title=deck.title or "", version=deck.version or "", language=language, paper=options.paper,
         safe=options.safe, pages=pages, icons=_icons(), fonts=(TEMPLATES / "fonts").resolve().as_uri(),
     )
+
+
+RARITY_MARKS = (("●", "#7a7a7a"), ("◆", "#2b6cb0"), ("★", "#b8860b"))
+"""The mark of a rarity, by its place among the profile's rarities (simple, advanced, special), repeated
+that many times in its colour: grey dot, blue diamonds, gold stars — told apart across a table."""
+
+
+def _rarity(profile: Profile | None, card: Card) -> dict | None:
+    """The card's rarity mark (`RARITY_MARKS`) with its label, or None (no rarity, or a game without)."""
+    spec = profile.attributes.get("rarity") if profile is not None else None
+    value = card.attribute("rarity")
+    if spec is None or value is None or value not in spec.values:
+        return None
+    rank = list(spec.values).index(value)
+    symbol, colour = RARITY_MARKS[min(rank, len(RARITY_MARKS) - 1)]
+    return {"marks": symbol * (rank + 1), "colour": colour, "label": spec.label(str(value))}
+
+
+def _set_off(line: str, labels: tuple[str, ...]) -> dict:
+    """A line of rules text with the word that opens it (`Ação`) apart, to be printed in bold."""
+    label, colon, rest = line.partition(": ")
+    if colon and label in labels:
+        return {"label": label, "rest": rest}
+    return {"label": None, "rest": line}
 
 
 def _environment():
@@ -596,12 +623,19 @@ def _problems(deck, deck_path, log, overflowing) -> list[Diagnostic]:
     return found
 
 
-def render(
-    deck: Deck, deck_path: Path, target: Path, options: Options = Options(), profile: Profile | None = None
-) -> list[Diagnostic]:
-    """Write the PDF of `deck` to `target` (atomically).  Returns the render's diagnostics: with an error
-    among them (a refused file, a text that does not fit) nothing was written; warnings (a missing
-    image) leave the PDF in place."""
+@dataclass
+class Printed:
+    """What a render made: `pdf`, the PDF's bytes (None when an error among `problems` stopped it),
+    `pages`, what each page holds — (name, kind) of the card on it (kind `face`, `component` or
+    `reference`), or None for a page of backs or of rules — and `problems`, the render's diagnostics."""
+
+    pdf: bytes | None
+    pages: list[tuple[str, str] | None]
+    problems: list[Diagnostic]
+
+
+def print_pdf(deck: Deck, deck_path: Path, options: Options = Options(), profile: Profile | None = None) -> Printed:
+    """The PDF of `deck`, in memory (`render` writes it; `deckdsl.printing.export` rasterizes it)."""
     folder = deck_path.resolve().parent
     os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
     try:
@@ -609,20 +643,42 @@ def render(
             document, laid_out, log, overflowing = _layout(deck, folder, options, profile)
             found = _problems(deck, deck_path, log, overflowing) + _art_problems(deck, deck_path, options)
             if any(problem.severity.value == "error" for problem in found):
-                return found
+                return Printed(None, [], found)
             identifier = hashlib.sha256(document.encode("utf-8")).hexdigest()[:32].encode()
             refused_before = len(log.refused)
             pdf = laid_out.write_pdf(pdf_identifier=identifier, uncompressed_pdf=False)
             if len(log.refused) > refused_before:  # an SVG's own references are fetched as it is drawn
-                return [problem for problem in _problems(deck, deck_path, log, set()) if problem.code == "DK301"]
+                return Printed(None, [], [problem for problem in _problems(deck, deck_path, log, set())
+                                          if problem.code == "DK301"])
+            pages = [_page_card(page) for page in laid_out.pages]
     except _TimeUp:
-        return [Diagnostic(
+        return Printed(None, [], [Diagnostic(
             "DK304", f"rendering took longer than {options.timeout:g} s and was stopped; nothing was written",
             deck.title_span or Span(1, 1, 1, 1, 0, 0), help="render fewer cards at a time, or raise --timeout",
             path=str(deck_path),
-        )]
-    write_atomic(target, pdf)
-    return found
+        )])
+    return Printed(pdf, pages, found)
+
+
+def render(
+    deck: Deck, deck_path: Path, target: Path, options: Options = Options(), profile: Profile | None = None
+) -> list[Diagnostic]:
+    """Write the PDF of `deck` to `target` (atomically).  Returns the render's diagnostics: with an error
+    among them (a refused file, a text that does not fit) nothing was written; warnings (a missing
+    image) leave the PDF in place."""
+    printed = print_pdf(deck, deck_path, options, profile)
+    if printed.pdf is not None:
+        write_atomic(target, printed.pdf)
+    return printed.problems
+
+
+def _page_card(page) -> tuple[str, str] | None:
+    """(name, kind) of the first card face on a laid-out page, None for a page without one."""
+    for box in page._page_box.descendants():
+        element = getattr(box, "element", None)
+        if element is not None and element.get("class") == "card" and element.get("data-card") is not None:
+            return element.get("data-card"), element.get("data-kind") or "face"
+    return None
 
 
 class _TimeUp(BaseException):
