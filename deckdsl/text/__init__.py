@@ -2,9 +2,10 @@
 
 The writers live in `writer`; the printed sheets, the terminal game and `deckdsl text` use the names
 re-exported here: `card_text` (a card's rules text in a language), `addendum_text` (an addendum's),
-`language_of` (the writer for a language tag), `CardText`, `AddendumText` and `LANGUAGES`.
+`language_of` (the writer for a language tag), `effect_labels` (the words that open its lines),
+`CardText`, `AddendumText` and `LANGUAGES`.
 """
 
-from .writer import LANGUAGES, AddendumText, CardText, addendum_text, card_text, language_of
+from .writer import LANGUAGES, AddendumText, CardText, addendum_text, card_text, effect_labels, language_of
 
-__all__ = ["LANGUAGES", "AddendumText", "CardText", "addendum_text", "card_text", "language_of"]
+__all__ = ["LANGUAGES", "AddendumText", "CardText", "addendum_text", "card_text", "effect_labels", "language_of"]

@@ -684,3 +684,9 @@ def _third(verb: str) -> str:
 
 
 _WRITERS: dict[str, type[_Writer]] = {"pt-BR": _Portuguese, "en": _English}
+
+
+def effect_labels(language: str = "pt-BR") -> tuple[str, ...]:
+    """The words that open a line of rules text in `language` (`Custo`, `Ação`, `Condição`): the printed
+    card sets them off."""
+    return tuple(_WRITERS[language_of(language)].LABELS.values())
