@@ -78,3 +78,14 @@ def test_rarity_marks_and_effect_labels_are_printed(tmp_path):
     english = render.html(result.deck, STANDARD.parent, render.Options(language="en"), result.profile)
     assert '<b class="label">Action:</b>' in english
     assert ".small { font-size: 6.5pt;" in document
+
+
+def test_a_type_named_in_the_rules_text_gets_its_icon_and_keeps_its_word():
+    result = deckdsl.load(ROOT / "decks" / "examples" / "new-deck-examples.deck")
+    document = render.html(result.deck, ROOT / "decks" / "examples", profile=result.profile)
+    assert ('uma carta do tipo <span class="typed"><svg class="inline-icon" xmlns="http://www.w3.org/2000/svg" '
+            'viewBox="0 0 24 24"><circle cx="6.5"') in document
+    assert "</svg>tesoura</span> do oponente escolhida pelo oponente." in document
+    assert '<div class="name">Pedra Portuguesa</div>' in document  # only the rules text gets icons
+    english = render.html(result.deck, ROOT / "decks" / "examples", render.Options(language="en"), result.profile)
+    assert "</svg>scissors</span>" in english

@@ -161,8 +161,9 @@ def html(
         for card in deck.cards for _ in range(max(card.copies, 0))
     ]
     printed += [{**item, "rarity": None} for item in _components(profile, language, parameters)]
+    types = _type_words(profile, language)
     for item in printed:
-        item["lines"] = [_set_off(line, labels) for line in item["text"]]
+        item["lines"] = [_set_off(line, labels, types) for line in item["text"]]
     sizes = sizes or {}
     full_art = options.art == "full"
     pages = []
@@ -204,12 +205,48 @@ def _rarity(profile: Profile | None, card: Card) -> dict | None:
     return {"marks": symbol * (rank + 1), "colour": colour, "label": spec.label(str(value))}
 
 
-def _set_off(line: str, labels: tuple[str, ...]) -> dict:
-    """A line of rules text with the word that opens it (`Ação`) apart, to be printed in bold."""
+def _set_off(line: str, labels: tuple[str, ...], types: dict[str, str] | None = None) -> dict:
+    """A line of rules text with the word that opens it (`Ação`) apart, to be printed in bold, and the
+    rest in `pieces`: text, each word that names a type (`types`: word → type) with its icon before it."""
     label, colon, rest = line.partition(": ")
-    if colon and label in labels:
-        return {"label": label, "rest": rest}
-    return {"label": None, "rest": line}
+    if not (colon and label in labels):
+        label, rest = None, line
+    return {"label": label, "pieces": _pieces(rest, types or {})}
+
+
+def _pieces(text: str, types: dict[str, str]) -> list[dict]:
+    """`text` cut before each whole word that names a type: [{"icon": type or None, "text": …}, …]."""
+    if not types:
+        return [{"icon": None, "text": text}]
+    pattern = re.compile(r"(?<!\w)(" + "|".join(map(re.escape, sorted(types, key=len, reverse=True))) + r")(?!\w)",
+                         re.IGNORECASE)
+    pieces, at = [], 0
+    for match in pattern.finditer(text):
+        if match.start() > at:
+            pieces.append({"icon": None, "text": text[at:match.start()]})
+        pieces.append({"icon": types[match.group(1).casefold()], "text": match.group(1)})
+        at = match.end()
+    if at < len(text):
+        pieces.append({"icon": None, "text": text[at:]})
+    return pieces
+
+
+def _type_words(profile: Profile | None, language: str) -> dict[str, str]:
+    """The words the rules text names each type by (casefolded) → the type, for types with an icon: the
+    profile's labels and spellings when the text is in the profile's language, else the types' names."""
+    spec = profile.attributes.get("type") if profile is not None else None
+    if spec is None:
+        return {}
+    words: dict[str, str] = {}
+    for value, spellings in spec.values.items():
+        if value not in ICONS:
+            continue
+        if language == language_of(profile.language):
+            for word in (spec.label(value), *spellings):
+                words[str(word).casefold()] = value
+        else:
+            words[str(value).casefold()] = value
+    return words
 
 
 def _environment():
