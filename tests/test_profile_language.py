@@ -721,3 +721,23 @@ def test_new_with_a_broken_local_profile_reports_it(tmp_path, monkeypatch, path)
     assert "internal error" not in result.output, result.output
     assert result.exit_code == 1, result.output
     assert not (tmp_path / f"{game}.deck").exists()
+
+
+def test_new_queens_vs_kings_names_its_cards_in_grammatical_russian(tmp_path, monkeypatch):
+    """The suit stands in the genitive plural in a card's name («Туз червей», not «Туз черви»): the
+    profile's `in names` forms; the same names the shipped deck uses."""
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(main, ["new", "--game", "queens-vs-kings"]).exit_code == 0
+    names = [card.name for card in deckdsl.load(tmp_path / "queens-vs-kings.deck").deck.cards]
+    assert names[:4] == ["Туз червей", "Туз бубен", "Туз пик", "Туз треф"]
+    assert {"Дама бубен", "Король пик", "Десятка треф", "Валет червей"} <= set(names)
+    shipped = deckdsl.load(ROOT / "decks" / "queens-vs-kings.deck").deck
+    assert names == [card.name for card in shipped.cards]
+
+
+def test_in_names_must_name_values_of_its_attribute():
+    spec = re.search(r"attribute (\w+) \{", MY_GAME)
+    assert spec is not None
+    broken = MY_GAME.replace(spec.group(0), spec.group(0) + "\n    in names: { nowhere: x }", 1)
+    profile, found = profiles.loads(broken, "my-game.game")
+    assert profile is None and any("nowhere" in d.message for d in found), found

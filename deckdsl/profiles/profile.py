@@ -48,9 +48,16 @@ class AttributeSpec:
     """A value's symbol for the corners of a playing card (`hearts` → `♥`)."""
     colours: dict[str, str] = field(default_factory=dict)
     """A value's colour (`#rrggbb`) where it is printed as a card's theme (`fire` → `#c0392b`)."""
+    name_forms: dict[str, str] = field(default_factory=dict)
+    """How a value is written inside a card's name (`card name`), where grammar wants another form than its
+    label: Russian names a suit in the genitive plural (`hearts` → `червей`: «Туз червей»)."""
 
     def label(self, value: str) -> str:
         return self.labels.get(value, value)
+
+    def in_name(self, value: str) -> str:
+        """The value as a card's name writes it: its `in names` form, else its label."""
+        return self.name_forms.get(value, self.label(value))
 
     def canonical_value(self, written: str | int) -> str | None:
         text = str(written).casefold()
@@ -358,10 +365,14 @@ def _cache_file(text: str, path: str) -> str | None:
     folder = cache_folder()
     if folder is None:
         return None
-    code = "".join(Path(__file__).with_name(name).read_text(encoding="utf-8")
-                   for name in ("profile.py", "gamefile.py", "fields.py"))
-    digest = hashlib.sha256("\0".join((text, path, code)).encode()).hexdigest()[:24]
+    digest = hashlib.sha256("\0".join((text, path, _CODE)).encode()).hexdigest()[:24]
     return os.path.join(folder, f"profile-{digest}.pickle")
+
+
+_CODE = "".join(Path(__file__).with_name(name).read_text(encoding="utf-8")
+                for name in ("profile.py", "gamefile.py", "fields.py"))
+"""The code that builds profiles, as this process imported it: read once, so that a cached profile is
+keyed by the code that built it even if the files change while the process runs."""
 
 
 def loads(text: str, path: str = "<profile>") -> tuple[Profile | None, list[Diagnostic]]:
@@ -390,7 +401,8 @@ def loads(text: str, path: str = "<profile>") -> tuple[Profile | None, list[Diag
 
 _GAME_FIELDS = ("id", "players", "value", "language", "card name")
 _BLOCKS: dict[str, tuple[str, ...]] = {
-    "attribute": ("aliases", "required", "values", "labels", "symbols", "colours", "derived from", "groups"),
+    "attribute": ("aliases", "required", "values", "labels", "symbols", "colours", "in names", "derived from",
+                  "groups"),
     "property": ("label", "description"),  # and one table per attribute
     "zone": ("shared", "aliases"),
     "structure": (),  # `count: N`, `count per A B: N | { value: N }`
@@ -596,10 +608,11 @@ class _Builder:
                 labels={str(k): str(v) for k, v in self.get(block, "labels", "map", {}).items()},
                 symbols={str(k): str(v) for k, v in self.get(block, "symbols", "map", {}).items()},
                 colours=self.colours(block),
+                name_forms={str(k): str(v) for k, v in self.get(block, "in names", "map", {}).items()},
             )
         for block in blocks:
             spec = found[block.name]
-            for key in ("labels", "symbols", "colours"):
+            for key in ("labels", "symbols", "colours", "in names"):
                 for value, span in block.entry_spans.get(key, {}).items():
                     self.known_value(spec, value, span)
             if spec.derived_from is not None:

@@ -33,7 +33,7 @@ def scaffold(profile: Profile, title: str) -> str:
     ]
     for combination in itertools.product(*(list(spec.values) for spec in written)):
         values = dict(zip(by, combination, strict=True))
-        labels = {spec.name: spec.label(values[spec.name]) for spec in written}
+        labels = {spec.name: spec.in_name(values[spec.name]) for spec in written}
         name = fill(profile.card_name or " ".join("{%s}" % name for name in by), labels)
         lines.append(f'card "{_escape(name)}" {{')
         for spec in written:
