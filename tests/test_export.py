@@ -307,3 +307,25 @@ def test_export_commands_write_their_files(tmp_path):
 def test_export_refuses_a_bad_dpi_before_any_work():
     run = CliRunner().invoke(main, ["export", "png", str(DECKS[0]), "--dpi", "nan"])
     assert run.exit_code == 2 and "--dpi" in run.output
+
+
+def test_a_cell_a_spreadsheet_would_run_as_a_formula_is_exported_as_text_and_imported_back(tmp_path):
+    deck = tmp_path / "f.deck"
+    deck.write_text('card "=HYPERLINK(\\"http://example.org\\")" {\n  type: pedra\n  rarity: simples\n'
+                    '  value: -2\n  flavor: "@SUM(A1)"\n}\n', encoding="utf-8")
+    result = deckdsl.load(deck)
+    sheet = spreadsheet.export(result.deck, result.profile, result.text).decode("utf-8")
+    row = sheet.split("\r\n")[1]
+    assert row.startswith('"\'=HYPERLINK(""http://example.org"")",1,pedra,simples,-2,')  # -2 stays a number
+    assert ",'@SUM(A1)," in row
+    imported = spreadsheet.read(sheet, result.profile, spreadsheet.frame_of(result.deck, result.profile, result.text))
+    again = deckdsl.loads(imported.text, str(deck))
+    assert (again.deck.cards[0].name, again.deck.cards[0].flavor) == ('=HYPERLINK("http://example.org")', "@SUM(A1)")
+
+
+def test_a_cell_beyond_the_last_column_is_reported():
+    result = deckdsl.load(DECKS[0])
+    sheet = "name,copies,type,rarity,value\r\nA,1,pedra,simples,1,oops\r\n"
+    imported = spreadsheet.read(sheet, result.profile, spreadsheet.frame("T", {"game": "janken-wars"}))
+    [(problem, cell)] = imported.problems
+    assert (cell.row, cell.column) == (2, 6) and "oops" in problem.message

@@ -7,7 +7,9 @@ and `text`.  Every cell holds the field as the deck writes it — an effect in t
 (`discard a card of your choice from your domain`), a value as `3` or `*`, an attribute's value as
 spelled — and strings (names, flavour, art, text) without their quotes.  An empty cell is a field the
 card does not have.  Rows are written in deck order, as UTF-8 with a header row and `\\r\\n` line ends
-(what spreadsheet programs read and write).
+(what spreadsheet programs read and write).  A cell a spreadsheet would run as a formula (`=…`, `+…`,
+`@…`, but not a number like `-2`) gets a `'` before it, which spreadsheets read as text; import takes
+it off.
 
 Import reads such a sheet — the header names its columns, in any order, in any spelling the deck language
 accepts (`valor`, `condição`) — and writes the deck file: a `deck` header from the options, then a card
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -52,8 +55,23 @@ def export(deck: ast.Deck, profile: Profile | None, text: str) -> bytes:
     writer.writerow(names)
     for card in deck.cards:
         row = _row(card, profile, text)
-        writer.writerow([row.get(name, "") for name in names])
+        writer.writerow([_guarded(row.get(name, "")) for name in names])
     return buffer.getvalue().encode("utf-8")
+
+
+_FORMULA = re.compile(r"[=+\-@\t\r]")
+_NUMBER = re.compile(r"[+-]?\d+(?:[.,]\d+)?\Z")
+
+
+def _guarded(cell: str) -> str:
+    """A cell a spreadsheet program would run as a formula — a card called `=HYPERLINK(…)`: decks arrive
+    in pull requests — with a `'` before it, which spreadsheets read as "this is text"; a number (`-2`)
+    stays a number.  `read` takes the `'` off again."""
+    return "'" + cell if _FORMULA.match(cell) and not _NUMBER.match(cell) else cell
+
+
+def _unguarded(cell: str) -> str:
+    return cell[1:] if cell[:1] == "'" and _FORMULA.match(cell[1:]) and not _NUMBER.match(cell[1:]) else cell
 
 
 def _row(card: ast.Card, profile: Profile | None, text: str) -> dict[str, str]:
@@ -173,9 +191,15 @@ def read(sheet: str, profile: Profile, around: Frame,
     origins: list[tuple[int, int, Cell]] = []
     offset = len(around.before)
     order = [*(profile.attributes if profile is not None else ()), "copies", "value", *EFFECTS, *STRINGS]
+    beyond: list[tuple[Diagnostic, Cell]] = []
     for values, located in zip(rows[1:], cells[1:], strict=True):
+        values = [_unguarded(value) for value in values]
         if not any(value.strip() for value in values):
             continue
+        beyond.extend((Diagnostic(
+            "DK101", f"a cell beyond the last column (`{value.strip()[:40]}`) is not read", cell.span,
+            help="give the column a name in the first row, or empty the cell"), cell)
+            for value, cell in zip(values[len(rows[0]):], located[len(rows[0]):], strict=False) if value.strip())
         by_name = {known[i]: (value, cell) for i, (value, cell) in enumerate(zip(values, located, strict=False))
                    if i in known}
         name, name_cell = by_name.get("name", ("", located[0]))
@@ -204,7 +228,7 @@ def read(sheet: str, profile: Profile, around: Frame,
         offset += len(block)
     text = "".join(parts) + around.after
     text = text.rstrip("\n") + "\n"
-    return Imported(text, [_located(problem, origins) for problem in check(text)])
+    return Imported(text, beyond + [_located(problem, origins) for problem in check(text)])
 
 
 def _header(names: list[str], cells: list[Cell], profile: Profile
