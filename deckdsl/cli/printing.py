@@ -32,7 +32,10 @@ from .common import EXIT_ERROR, EXIT_FINDINGS, Finite, _load_or_exit, check_writ
               help="Stop a render that takes longer, seconds (1–86400).")
 @click.option("--art", "art_mode", type=click.Choice(["framed", "full"]), default="framed", show_default=True,
               help="Card pictures in a frame on the face, or filling the card to the edge of its bleed.")
-def render(deck, output, paper, card_size, bleed, safe, gutter, flip, back_offset, lang, timeout, art_mode) -> None:
+@click.option("--theme", type=click.Path(exists=True, file_okay=False), default=None, metavar="DIR",
+              help="A folder with a theme.html.j2 (default: the deck's folder, when it has one; docs/print.md).")
+def render(deck, output, paper, card_size, bleed, safe, gutter, flip, back_offset, lang, timeout, art_mode,
+           theme) -> None:
     """Print DECK as print-and-play PDF sheets: faces, then their backs mirrored for duplex.
 
     \b
@@ -40,8 +43,7 @@ def render(deck, output, paper, card_size, bleed, safe, gutter, flip, back_offse
       deckdsl render decks/janken-wars.deck                 writes out/janken-wars.pdf
       deckdsl render decks/janken-wars.deck --paper letter --flip short --back-offset 0.5,-1
     """
-    from ..check import report
-    from ..printing import layout
+    from ..printing import layout, themes
     from ..printing import render as renderer
 
     result = _load_or_exit(deck)
@@ -52,6 +54,7 @@ def render(deck, output, paper, card_size, bleed, safe, gutter, flip, back_offse
         options = renderer.Options(
             paper=layout.paper_size(paper), card=layout.card_size(card_size), bleed=bleed, safe=safe,
             gutter=gutter, flip=flip, back_offset=(dx, dy), language=lang, timeout=timeout, art=art_mode,
+            theme=themes.find(Path(deck).resolve().parent, Path(theme) if theme else None),
         )
         layout.sheet(options.paper, options.card, bleed=bleed, gutter=gutter, flip=flip)
     except ValueError as error:
@@ -61,11 +64,19 @@ def render(deck, output, paper, card_size, bleed, safe, gutter, flip, back_offse
         target = target / f"{Path(deck).stem}.pdf"
     check_writable(target, "--output")
     problems = renderer.render(result.deck, Path(deck), target, options, result.profile)
-    for problem in problems:
-        click.echo(report.full(problem, result.text) + "\n", err=True)
+    _report(problems, result.text)
     if any(problem.severity.value == "error" for problem in problems):
         sys.exit(EXIT_FINDINGS)
     click.echo(f"wrote {target}")
+
+
+def _report(problems, text: str) -> None:
+    """Print a render's diagnostics, each with its file's line (a theme's problem is in `theme.html.j2`)."""
+    from ..check import report
+    from ..printing.themes import source_of
+
+    for problem in problems:
+        click.echo(report.full(problem, source_of(problem) or text) + "\n", err=True)
 
 
 def _offset(text: str) -> float:
@@ -98,7 +109,9 @@ def _offset(text: str) -> float:
 @click.option("--lang", type=click.Choice(["pt-BR", "en"]), default=None, help="Language of the rules text.")
 @click.option("--timeout", type=Finite(1, 86_400, " s"), default=300.0, show_default=True,
               help="Stop a render that takes longer, seconds (1–86400).")
-def export(format, deck, output, dpi, with_bleed, base_url, card_size, bleed, lang, timeout) -> None:
+@click.option("--theme", type=click.Path(exists=True, file_okay=False), default=None, metavar="DIR",
+              help="A folder with a theme.html.j2 (default: the deck's folder, when it has one).")
+def export(format, deck, output, dpi, with_bleed, base_url, card_size, bleed, lang, timeout, theme) -> None:
     """Export DECK's cards: png (an image per card), tts (Tabletop Simulator) or csv (a spreadsheet).
 
     \b
@@ -107,7 +120,6 @@ def export(format, deck, output, dpi, with_bleed, base_url, card_size, bleed, la
       deckdsl export tts decks/janken-wars.deck --base-url https://example.org/jw/
       deckdsl export csv decks/janken-wars.deck -o cards.csv
     """
-    from ..check import report
     from ..files import write_atomic
 
     result = _load_or_exit(deck)
@@ -123,11 +135,12 @@ def export(format, deck, output, dpi, with_bleed, base_url, card_size, bleed, la
         click.echo(f"wrote {target} ({len(result.deck.cards)} cards)")
         return
     from ..printing import export as exporter
-    from ..printing import layout
+    from ..printing import layout, themes
     from ..printing import render as renderer
 
     try:
-        options = renderer.Options(card=layout.card_size(card_size), bleed=bleed, language=lang, timeout=timeout)
+        options = renderer.Options(card=layout.card_size(card_size), bleed=bleed, language=lang, timeout=timeout,
+                                   theme=themes.find(Path(deck).resolve().parent, Path(theme) if theme else None))
     except ValueError as error:
         raise click.UsageError(str(error)) from error
     folder = Path(output) if output else Path("out") / f"{stem}-{format}"
@@ -136,8 +149,7 @@ def export(format, deck, output, dpi, with_bleed, base_url, card_size, bleed, la
         made = exporter.png(result.deck, Path(deck), options, result.profile, dpi, with_bleed)
     else:
         made = exporter.tts(result.deck, Path(deck), options, result.profile, dpi, base_url, folder)
-    for problem in made.problems:
-        click.echo(report.full(problem, result.text) + "\n", err=True)
+    _report(made.problems, result.text)
     if not made.files or any(problem.severity.value == "error" for problem in made.problems):
         sys.exit(EXIT_FINDINGS)
     written = made.write(folder)

@@ -25,7 +25,7 @@ import json
 import math
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..diagnostics import Diagnostic
@@ -80,11 +80,8 @@ def cards(deck: Deck, deck_path: Path, options: render.Options, profile: Profile
     an error)."""
     import pypdfium2
 
-    single = render.Options(
-        paper=(options.card[0] + 2 * options.bleed, options.card[1] + 2 * options.bleed), card=options.card,
-        bleed=options.bleed, safe=options.safe, gutter=0.0, mark_length=0.0, language=options.language,
-        timeout=options.timeout, art=options.art, dpi=options.dpi,
-    )
+    single = replace(options, paper=(options.card[0] + 2 * options.bleed, options.card[1] + 2 * options.bleed),
+                     gutter=0.0, mark_length=0.0, flip="long", back_offset=(0.0, 0.0))
     once = ast.construct(type(deck), **{**deck.__dict__, "cards": tuple(
         ast.construct(type(card), **{**card.__dict__, "copies": 1}) for card in deck.cards if card.copies >= 1)})
     printed = render.print_pdf(once, deck_path, single, profile)

@@ -48,6 +48,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote, unquote, urlsplit
 
+from jinja2 import TemplateError
+
 from ..diagnostics import Diagnostic
 from ..files import write_atomic
 from ..lang.ast import Card, Deck
@@ -55,7 +57,7 @@ from ..profiles.profile import Profile
 from ..profiles.template import fill
 from ..span import Span
 from ..text import addendum_text, card_text, effect_labels, language_of
-from . import layout
+from . import layout, themes
 
 TEMPLATES = Path(__file__).parent.parent / "templates"
 
@@ -98,6 +100,8 @@ class Options:
     timeout: float = 300.0
     art: str = "framed"
     dpi: float = 300.0
+    theme: Path | None = None
+    """The theme's folder (`deckdsl.printing.themes`: `themes.find` looks for one), or None: the shipped look."""
 
 
 @dataclass
@@ -183,9 +187,10 @@ def html(
         pages.append({"side": "backs", "slots": slots, "marks": []})
     if profile is not None and profile.summary:
         pages.append(_summary_page(deck, profile, (language,), parameters))
-    return _environment().get_template("deck.html.j2").render(
+    return themes.environment(options.theme).get_template(themes.template(options.theme, "deck.html.j2")).render(
         title=deck.title or "", version=deck.version or "", language=language, paper=options.paper,
         safe=options.safe, pages=pages, icons=_icons(), fonts=(TEMPLATES / "fonts").resolve().as_uri(),
+        theme=options.theme.resolve().as_uri() if options.theme else "",
     )
 
 
@@ -247,14 +252,6 @@ def _type_words(profile: Profile | None, language: str) -> dict[str, str]:
         else:
             words[str(value).casefold()] = value
     return words
-
-
-def _environment():
-    """Jinja2 for untrusted text: every value escaped, an undefined name an error."""
-    from jinja2 import Environment, FileSystemLoader, StrictUndefined
-
-    return Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
-                       trim_blocks=True, lstrip_blocks=True)
 
 
 def _summary_page(deck: Deck, profile: Profile, languages, parameters: dict) -> dict:
@@ -460,7 +457,9 @@ def _playing_cards_html(
     if profile.summary:
         pages.append(_summary_page(deck, profile, (tag, _words_language(tag), language), parameters))
     scale = min(options.card[0] / layout.CARDS["poker"][0], options.card[1] / layout.CARDS["poker"][1])
-    return _environment().get_template("playing-cards.html.j2").render(
+    theme = themes.template(options.theme, "playing-cards.html.j2")
+    return themes.environment(options.theme).get_template(theme).render(
+        theme=options.theme.resolve().as_uri() if options.theme else "",
         title=deck.title or "", version=deck.version or "", language=tag or "en", paper=options.paper,
         safe=options.safe, scale=round(scale, 4), pages=pages, red=INK["red"],
         fonts=(TEMPLATES / "fonts").resolve().as_uri(),
@@ -544,8 +543,9 @@ def _layout(deck, folder, options, profile):
     while True:
         log = SafeFetcherLog()
         document = html(deck, folder, options, profile, sizes)
+        roots = [folder, TEMPLATES] + ([options.theme] if options.theme is not None else [])
         laid_out = weasyprint.HTML(
-            string=document, base_url=folder.as_uri() + "/", url_fetcher=_safe_fetcher([folder, TEMPLATES], log)
+            string=document, base_url=folder.as_uri() + "/", url_fetcher=_safe_fetcher(roots, log)
         ).render()
         overflowing = _overflowing(laid_out)
         shrinkable = {name for name in overflowing if sizes.get(name, TEXT_SIZES[0]) > TEXT_SIZES[-1]}
@@ -603,7 +603,12 @@ def _card_boxes(laid_out):
 def lint(deck: Deck, deck_path: Path, options: Options = Options(), profile: Profile | None = None) -> list[Diagnostic]:
     """What `render` would report, without writing a PDF (`deckdsl check --render-lint`)."""
     folder = deck_path.resolve().parent
-    _, _, log, overflowing = _layout(deck, folder, options, profile)
+    try:
+        _, _, log, overflowing = _layout(deck, folder, options, profile)
+    except TemplateError as error:
+        if options.theme is None:
+            raise
+        return [themes.problem(error, options.theme)]
     return _problems(deck, deck_path, log, overflowing) + _art_problems(deck, deck_path, options)
 
 
@@ -677,7 +682,12 @@ def print_pdf(deck: Deck, deck_path: Path, options: Options = Options(), profile
     os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
     try:
         with _time_limit(options.timeout):
-            document, laid_out, log, overflowing = _layout(deck, folder, options, profile)
+            try:
+                document, laid_out, log, overflowing = _layout(deck, folder, options, profile)
+            except TemplateError as error:
+                if options.theme is None:
+                    raise
+                return Printed(None, [], [themes.problem(error, options.theme)])
             found = _problems(deck, deck_path, log, overflowing) + _art_problems(deck, deck_path, options)
             if any(problem.severity.value == "error" for problem in found):
                 return Printed(None, [], found)

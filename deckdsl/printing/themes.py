@@ -1,0 +1,110 @@
+"""Themes: a deck's own look, written as a template, without Python.
+
+A theme is a folder holding `theme.html.j2` — the deck's folder itself when it holds one, or the folder
+`deckdsl render --theme DIR` names — and the files it uses (fonts, pictures).  `theme.html.j2` extends the
+shipped design and overrides its blocks, one by one (Jinja2's template inheritance):
+
+    {% extends "deck.html.j2" %}
+    {% block style %}
+    @font-face { font-family: "Mine"; src: url("{{ theme }}/MyFont.ttf"); }
+    .card { font-family: "Mine"; }
+    .rock { background: #3a3a3a; }
+    {% endblock %}
+
+The blocks of `deck.html.j2` (Janken Wars' design): `style` (CSS added after the shipped rules, so it wins),
+`face` (everything on a card's face; `slot` is the card), `back` (what a back shows), `footer` (the line at
+the bottom of a face).  `theme` is the theme folder's address, for `url()`s.  docs/print.md lists what a
+slot holds and shows the two example themes (`decks/themes/`).
+
+Themes arrive in pull requests like decks, so a theme is untrusted code: it runs in Jinja2's immutable
+sandbox (no attribute of Python's internals, no method that changes anything), every text is escaped, it
+reads no template but `theme.html.j2` from its folder and the shipped ones (nothing through a link or
+`..`), and the page it makes fetches only files inside the deck's folder, the theme's folder and the
+package's templates.  A theme that does not work — a syntax error, an unknown name, something the sandbox
+forbids — is a diagnostic (DK307) at its line in `theme.html.j2`, and nothing is printed.
+"""
+
+from __future__ import annotations
+
+import traceback
+from pathlib import Path
+
+from ..diagnostics import Diagnostic
+from ..span import Span
+
+THEME_FILE = "theme.html.j2"
+TEMPLATES = Path(__file__).parent.parent / "templates"
+
+
+def find(deck_folder: Path, given: Path | None = None) -> Path | None:
+    """The theme folder: `given`, else the deck's folder when it holds `theme.html.j2`, else None."""
+    if given is not None:
+        return given
+    return deck_folder if (deck_folder / THEME_FILE).is_file() else None
+
+
+def environment(theme: Path | None):
+    """Jinja2 for untrusted text and, with a theme, untrusted templates: every value escaped, an undefined
+    name an error, the sandbox, and only `theme.html.j2` read from the theme's folder."""
+    from jinja2 import BaseLoader, StrictUndefined, TemplateNotFound
+    from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+    roots = {"theme": theme.resolve() if theme is not None else None, "shipped": TEMPLATES.resolve()}
+
+    class Loader(BaseLoader):
+        def get_source(self, environment, template):
+            root = roots["theme"] if template == THEME_FILE else roots["shipped"]
+            if root is None:
+                raise TemplateNotFound(template)
+            path = (root / template).resolve()
+            if not path.is_relative_to(root) or not path.is_file():
+                raise TemplateNotFound(template)
+            source = path.read_text(encoding="utf-8")
+            mtime = path.stat().st_mtime_ns
+            return source, str(path), lambda: path.is_file() and path.stat().st_mtime_ns == mtime
+
+    return ImmutableSandboxedEnvironment(loader=Loader(), autoescape=True, undefined=StrictUndefined,
+                                         trim_blocks=True, lstrip_blocks=True)
+
+
+def template(theme: Path | None, shipped: str) -> str:
+    """The template to render: the theme's, or the shipped design `shipped`."""
+    return THEME_FILE if theme is not None else shipped
+
+
+def problem(error: Exception, theme: Path) -> Diagnostic:
+    """DK307 for a theme that failed, at its line in `theme.html.j2` when the error says which."""
+    from jinja2 import TemplateNotFound, TemplateSyntaxError
+    from jinja2.exceptions import SecurityError
+
+    path = theme / THEME_FILE
+    line = getattr(error, "lineno", None) if isinstance(error, TemplateSyntaxError) else None
+    if line is None:
+        line = next((frame.lineno for frame in reversed(traceback.extract_tb(error.__traceback__))
+                     if frame.filename == str(path.resolve())), None)
+    text = _text(path)
+    lines = text.split("\n")
+    line = line if line is not None and 1 <= line <= len(lines) else 1
+    start = sum(len(previous) + 1 for previous in lines[: line - 1])
+    span = Span(line, 1, line, len(lines[line - 1]) + 1, start, start + len(lines[line - 1]))
+    if isinstance(error, TemplateNotFound):
+        message = f"the theme's template `{error.name}` is not there (a theme reads `{THEME_FILE}` from its folder " \
+                  "and extends a shipped design)"
+    elif isinstance(error, SecurityError):
+        message = f"the theme does something themes may not: {error}"
+    else:
+        message = f"the theme does not work: {getattr(error, 'message', None) or error}"
+    return Diagnostic("DK307", message, span, path=str(path),
+                      help='start it with `{% extends "deck.html.j2" %}` and override blocks: docs/print.md, Themes')
+
+
+def _text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return ""
+
+
+def source_of(problem: Diagnostic) -> str | None:
+    """The text a DK307 points into (for showing its line), or None for any other diagnostic."""
+    return _text(Path(problem.path)) if problem.code == "DK307" and problem.path else None
