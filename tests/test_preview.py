@@ -533,3 +533,27 @@ def test_browser_shows_a_broken_deck_with_the_last_good_cards(page, deck):
     deck.write_text(STANDARD.read_text(encoding="utf-8"), encoding="utf-8")
     expect(page.locator(".stale")).to_have_count(0, timeout=WAIT * 1000)
     assert page.problems == []
+
+
+def test_a_theme_next_to_the_deck_is_previewed_its_fonts_served_and_its_changes_followed(server, deck):
+    """The preview prints in the deck's theme (`theme.html.j2` beside it): its CSS is in the cards, its font
+    is served from the deck's folder, a change to it reloads, and a broken theme is DK307 at its line with
+    the last good cards kept."""
+    shutil.copy(ROOT / "templates" / "fonts" / "DejaVuSans-Bold.ttf", deck.parent / "mine.ttf")
+    theme = deck.parent / "theme.html.j2"
+    theme.write_text('{% extends "deck.html.j2" %}{% block style %}@font-face { font-family: "Mine"; '
+                     'src: url("{{ theme }}/mine.ttf"); } .rock { background: #123456; }{% endblock %}',
+                     encoding="utf-8")
+    preview = server.preview
+    preview.reload()
+    assert preview.relevant(None, str(theme.resolve()))
+    page = get(server, "/")[2]
+    assert "#123456" in page and "/files/mine.ttf" in page
+    status, headers, _ = get(server, "/files/mine.ttf")
+    assert status == 200 and headers["Content-Type"] == "font/ttf"
+    theme.write_text('{% extends "deck.html.j2" %}\n{% block footer %}{{ titel }}{% endblock %}\n', encoding="utf-8")
+    preview.reload()
+    page = get(server, "/")[2]
+    assert "[DK307]" in page and "theme.html.j2:2:1" in page
+    assert "the cards below are from the last version that rendered" in page
+    theme.unlink()

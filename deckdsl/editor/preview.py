@@ -40,20 +40,23 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+from jinja2 import TemplateError
+
 from .. import load
 from ..check import report
 from ..diagnostics import AFTERWORDS, Diagnostic, Severity
-from ..printing import render
+from ..printing import render, themes
 from ..profiles.profile import find
 
 TEMPLATES = render.TEMPLATES.resolve()
 
 IMAGES = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif",
-          ".webp": "image/webp", ".avif": "image/avif", ".bmp": "image/bmp", ".svg": "image/svg+xml"}
-"""What `/files/` serves from the deck's folder: pictures only (a deck folder may hold `.git`, notes …)."""
+          ".webp": "image/webp", ".avif": "image/avif", ".bmp": "image/bmp", ".svg": "image/svg+xml",
+          ".ttf": "font/ttf", ".otf": "font/otf", ".woff": "font/woff", ".woff2": "font/woff2"}
+"""What `/files/` serves from the deck's folder: pictures, and fonts for its theme (`theme.html.j2`) — nothing
+else (a deck folder may hold `.git`, notes …)."""
 
-ASSETS = {".ttf": "font/ttf", ".otf": "font/otf", ".woff": "font/woff", ".woff2": "font/woff2",
-          ".css": "text/css; charset=utf-8", **IMAGES}
+ASSETS = {".css": "text/css; charset=utf-8", **IMAGES}
 """What `/assets/` serves from the templates' folder (never the `.j2` templates themselves)."""
 
 READING = re.compile(r"DK[015]\d\d")
@@ -132,8 +135,9 @@ def _distinct(head: str, pages: list[str]) -> tuple[dict, ...]:
 
 
 def print_cards(deck, folder: Path, profile, version: int = 0) -> Cards:
-    """The deck rendered by the print templates, one document per distinct card (see the module's doc)."""
-    options = render.Options()
+    """The deck rendered by the print templates, one document per distinct card (see the module's doc) — in
+    the deck's theme when its folder has one (`deckdsl.printing.themes`)."""
+    options = render.Options(theme=themes.find(folder))
     size = (options.card[0] + 2 * options.bleed, options.card[1] + 2 * options.bleed)
     one = dataclasses.replace(options, paper=size)
     head, pages = split_pages(browser_urls(render.html(deck, folder, one, profile), folder, version))
@@ -253,6 +257,12 @@ class Preview:
             try:
                 self.last_good = print_cards(result.deck, self.folder, result.profile, generation)
                 fresh = True
+            except TemplateError as error:  # the deck's theme: DK307 at its line, the last good cards stay
+                theme = themes.find(self.folder)
+                if theme is None:
+                    raise
+                found = themes.problem(error, theme)
+                problems.append(_view(found, themes.source_of(found) or ""))
             except Exception as error:  # noqa: BLE001 — shown on the page, the last good cards stay
                 _say(error)
                 problems.append(internal(error))
@@ -280,7 +290,7 @@ class Preview:
 
     def _remember(self, result) -> None:
         """The files whose change reloads: the deck, its profile and the art its cards name."""
-        files = {self.path.resolve()}
+        files = {self.path.resolve(), (self.folder / themes.THEME_FILE).resolve()}
         if result.deck is not None:
             profile = find(result.deck.game, self.folder) if result.deck.game else None
             if profile is not None:
