@@ -177,13 +177,8 @@ def test_there_are_many_clauses_to_pair():
     assert len(CLAUSES) >= 40, CLAUSES
 
 
-def test_a_remembered_sentence_is_the_one_its_witness_would_be_told():
-    """`describe.tell` remembers sentences by what they are made of (`_told_key`): every witness of the
-    fixtures, told afresh, reads as the sentence remembered under its key — whichever witness put it there."""
-    from deckdsl.check.hazards import describe
-
-    remembered: dict[tuple, str] = {}
-    told = 0
+def _every_witness():
+    """(witness, first name, second name) for every pair of effects of the fixtures with a hazard."""
     for path in FIXTURES:
         result = deckdsl.load(path, check=False)
         analysis = Analysis(result.deck, result.profile)
@@ -191,12 +186,22 @@ def test_a_remembered_sentence_is_the_one_its_witness_would_be_told():
         for a in names:
             for b in names:
                 for _, _, witness in analysis.pairs_of(a, b):
-                    if witness is None:
-                        continue
-                    fresh = describe._tell(witness, a, b)
-                    assert remembered.setdefault(describe._told_key(witness, a, b), fresh) == fresh
-                    assert describe.tell(witness, a, b) == fresh
-                    told += 1
+                    if witness is not None:
+                        yield witness, a, b
+
+
+def test_a_remembered_sentence_is_the_one_its_witness_would_be_told():
+    """`describe.tell` remembers sentences by what they are made of (`_told_key`): every witness of the
+    fixtures, told afresh, reads as the sentence remembered under its key — whichever witness put it there."""
+    from deckdsl.check.hazards import describe
+
+    remembered: dict[tuple, str] = {}
+    told = 0
+    for witness, a, b in _every_witness():
+        fresh = describe._tell(witness, a, b)
+        assert remembered.setdefault(describe._told_key(witness, a, b), fresh) == fresh
+        assert describe.tell(witness, a, b) == fresh
+        told += 1
     assert told > 40 and len(remembered) < told, (told, len(remembered))  # many witnesses, some keys shared
 
 
@@ -213,24 +218,15 @@ def test_a_sentence_is_made_only_of_what_it_is_remembered_by():
             self.player = player
 
     told = 0
-    for path in FIXTURES:
-        result = deckdsl.load(path, check=False)
-        analysis = Analysis(result.deck, result.profile)
-        names = sorted({effect.card.name for effect in analysis.effects})
-        for a in names:
-            for b in names:
-                for _, _, witness in analysis.pairs_of(a, b):
-                    if witness is None:
-                        continue
-                    situation = witness.situation
-                    happening = situation.happening
-                    if happening is not None and happening[0] == "step":
-                        happening = (*happening[:3], Step(happening[3].player))
-                    stand_in = replace(witness, situation=replace(
-                        situation, pieces=[(None if card is None else object(), name, zone)
-                                           for card, name, zone in situation.pieces],
-                        happening=happening, chosen=[(-1, -1)]))
-                    assert describe._told_key(stand_in, a, b) == describe._told_key(witness, a, b)
-                    assert describe._tell(stand_in, a, b) == describe._tell(witness, a, b)
-                    told += 1
+    for witness, a, b in _every_witness():
+        situation = witness.situation
+        happening = situation.happening
+        if happening is not None and happening[0] == "step":
+            happening = (*happening[:3], Step(happening[3].player))
+        stand_in = replace(witness, situation=replace(
+            situation, pieces=[(None if card is None else object(), name, zone) for card, name, zone in situation.pieces],
+            happening=happening, chosen=[(-1, -1)]))
+        assert describe._told_key(stand_in, a, b) == describe._told_key(witness, a, b)
+        assert describe._tell(stand_in, a, b) == describe._tell(witness, a, b)
+        told += 1
     assert told > 40
