@@ -223,9 +223,8 @@ def test_a_sentence_is_made_only_of_what_it_is_remembered_by():
         happening = situation.happening
         if happening is not None and happening[0] == "step":
             happening = (*happening[:3], Step(happening[3].player))
-        stand_in = replace(witness, situation=replace(
-            situation, pieces=[(None if card is None else object(), name, zone) for card, name, zone in situation.pieces],
-            happening=happening, chosen=[(-1, -1)]))
+        pieces = [(None if card is None else object(), name, zone) for card, name, zone in situation.pieces]
+        stand_in = replace(witness, situation=replace(situation, pieces=pieces, happening=happening, chosen=[(-1, -1)]))
         assert describe._told_key(stand_in, a, b) == describe._told_key(witness, a, b)
         assert describe._tell(stand_in, a, b) == describe._tell(witness, a, b)
         told += 1
