@@ -329,3 +329,12 @@ def test_a_cell_beyond_the_last_column_is_reported():
     imported = spreadsheet.read(sheet, result.profile, spreadsheet.frame("T", {"game": "janken-wars"}))
     [(problem, cell)] = imported.problems
     assert (cell.row, cell.column) == (2, 6) and "oops" in problem.message
+
+
+def test_a_sheet_with_a_field_longer_than_the_csv_modules_limit_is_read():
+    result = deckdsl.load(DECKS[0])
+    flavour = "x" * 200_000  # the csv module's default limit is 131,072 characters a field
+    sheet = f"name,copies,type,rarity,value,flavor\r\nA,1,pedra,simples,1,{flavour}\r\n"
+    imported = spreadsheet.read(sheet, result.profile, spreadsheet.frame("T", {"game": "janken-wars"}),
+                                lambda text: deckdsl.loads(text, "t.deck").diagnostics)
+    assert imported.text is not None and f'flavor: "{flavour}"' in imported.text

@@ -90,11 +90,13 @@ THEME_FAILURES = [
      2, "etc/hostname"),
     ("{% extends \"deck.html.j2\" %}\n{% block footer %}{{ title.__class__.__mro__ }}{% endblock %}\n", 2, ""),
     ("{% extends \"deck.html.j2\" %}\n{% block footer %}{{ slot.labels.append('x') }}{% endblock %}\n", 2, ""),
+    ("{% extends \"deck.html.j2\" %}{% block footer %}{{ self.footer() }}{% endblock %}\n", 1, "without end"),
 ]
 
 
 @pytest.mark.parametrize(("text", "line", "named"), THEME_FAILURES,
-                         ids=["unknown-name", "syntax", "missing-base", "include-outside", "internals", "mutation"])
+                         ids=["unknown-name", "syntax", "missing-base", "include-outside", "internals", "mutation",
+                              "recursion"])
 def test_a_theme_that_fails_is_a_diagnostic_at_its_line_and_nothing_is_written(tmp_path, text, line, named):
     deck = _deck_in(tmp_path / "deck")
     (deck.parent / "theme.html.j2").write_text(text, encoding="utf-8")

@@ -215,7 +215,7 @@ def import_command(format, sheet, into, game_id, output, title, language, deck_v
     check_writable(target, "--output")
     text, problem = read_file(sheet)
     if text is None:
-        click.echo(report.full(problem, ""), err=True)
+        click.echo(report.full(problem.at(sheet), ""), err=True)
         sys.exit(EXIT_ERROR)
     import deckdsl
 

@@ -257,7 +257,7 @@ class Preview:
             try:
                 self.last_good = print_cards(result.deck, self.folder, result.profile, generation)
                 fresh = True
-            except TemplateError as error:  # the deck's theme: DK307 at its line, the last good cards stay
+            except (TemplateError, RecursionError) as error:  # the theme: DK307, the last good cards stay
                 theme = themes.find(self.folder)
                 if theme is None:
                     raise

@@ -605,7 +605,7 @@ def lint(deck: Deck, deck_path: Path, options: Options = Options(), profile: Pro
     folder = deck_path.resolve().parent
     try:
         _, _, log, overflowing = _layout(deck, folder, options, profile)
-    except TemplateError as error:
+    except (TemplateError, RecursionError) as error:
         if options.theme is None:
             raise
         return [themes.problem(error, options.theme)]
@@ -684,7 +684,7 @@ def print_pdf(deck: Deck, deck_path: Path, options: Options = Options(), profile
         with _time_limit(options.timeout):
             try:
                 document, laid_out, log, overflowing = _layout(deck, folder, options, profile)
-            except TemplateError as error:
+            except (TemplateError, RecursionError) as error:
                 if options.theme is None:
                     raise
                 return Printed(None, [], [themes.problem(error, options.theme)])

@@ -179,7 +179,12 @@ def read(sheet: str, profile: Profile, around: Frame,
     """The deck file written from the CSV text `sheet` for the game `profile`, its cards in the frame
     `around` (`frame`, `frame_of`).  `check(text)`: the diagnostics of the deck's text (the caller's
     `deckdsl.loads`, as the file it will be); each is moved to the cell it comes from."""
-    rows, cells = _rows(sheet)
+    try:
+        rows, cells = _rows(sheet)
+    except csv.Error as error:
+        nowhere = Cell(1, 1, Span(1, 1, 1, 1, 0, 0), "")
+        return Imported(None, [(Diagnostic("DK009", f"the sheet cannot be read as CSV: {error}", nowhere.span,
+                                           help="save it from the spreadsheet as CSV (UTF-8)"), nowhere)])
     if not rows:
         nowhere = Cell(1, 1, Span(1, 1, 1, 1, 0, 0), "")
         return Imported(None, [(Diagnostic("DK009", "the sheet is empty: it needs a header row (name, copies, …)",
@@ -280,7 +285,11 @@ def _located(problem: Diagnostic, origins: list[tuple[int, int, Cell]]) -> tuple
 def _rows(sheet: str) -> tuple[list[list[str]], list[list[Cell]]]:
     """The sheet's rows (the csv module's reading) and each cell's place in the text (a scan by the same
     rules: `,` between cells, `"` around a cell that holds them, `""` for a quote)."""
-    rows = list(csv.reader(io.StringIO(sheet, newline="")))
+    limit = csv.field_size_limit(max(len(sheet) + 1, csv.field_size_limit()))
+    try:
+        rows = list(csv.reader(io.StringIO(sheet, newline="")))
+    finally:
+        csv.field_size_limit(limit)
     places: list[list[Cell]] = []
     header = rows[0] if rows else []
     line, column, offset = 1, 1, 0

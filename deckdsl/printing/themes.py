@@ -92,6 +92,8 @@ def problem(error: Exception, theme: Path) -> Diagnostic:
                   "and extends a shipped design)"
     elif isinstance(error, SecurityError):
         message = f"the theme does something themes may not: {error}"
+    elif isinstance(error, RecursionError):
+        message = "the theme calls itself without end (a block that renders itself)"
     else:
         message = f"the theme does not work: {getattr(error, 'message', None) or error}"
     return Diagnostic("DK307", message, span, path=str(path),
