@@ -338,3 +338,16 @@ def test_a_sheet_with_a_field_longer_than_the_csv_modules_limit_is_read():
     imported = spreadsheet.read(sheet, result.profile, spreadsheet.frame("T", {"game": "janken-wars"}),
                                 lambda text: deckdsl.loads(text, "t.deck").diagnostics)
     assert imported.text is not None and f'flavor: "{flavour}"' in imported.text
+
+
+def test_import_into_a_deck_that_does_not_read_completely_is_refused(tmp_path):
+    deck = tmp_path / "deck.deck"
+    text = DECKS[0].read_text(encoding="utf-8")
+    deck.write_text(text.replace("  copies: 6\n  value: 2\n", "  copies: 6\n  value: 2 +\n", 1), encoding="utf-8")
+    sheet = tmp_path / "deck.csv"
+    result = deckdsl.load(DECKS[0])
+    sheet.write_bytes(spreadsheet.export(result.deck, result.profile, result.text))
+    before = deck.read_bytes()
+    run = CliRunner().invoke(main, ["import", "csv", str(sheet), "--into", str(deck)])
+    assert run.exit_code == 2 and "does not read completely" in run.output
+    assert deck.read_bytes() == before

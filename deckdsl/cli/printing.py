@@ -191,6 +191,9 @@ def import_command(format, sheet, into, game_id, output, title, language, deck_v
 
     if into is not None:
         base = _load_or_exit(into)
+        if any(problem.code.startswith("DK0") for problem in base.errors):
+            raise click.UsageError(f"--into: `{into}` does not read completely (above); fix it first: the sheet "
+                                   "would replace its cards, and what could not be read would be lost")
         if base.profile is None:
             raise click.UsageError(f"--into: `{into}` has no game profile deckdsl can read")
         profile, around = base.profile, spreadsheet.frame_of(base.deck, base.profile, base.text)
