@@ -147,3 +147,13 @@ def test_export_uses_the_theme_too(tmp_path):
     back = Image.open(io.BytesIO((tmp_path / "png" / "back.png").read_bytes())).convert("RGB")
     gold = [pixel for _, pixel in back.getcolors(maxcolors=100_000) if pixel[0] > 150 and pixel[2] < 110]
     assert gold  # noir's gold frame and title, not the shipped blue back
+
+
+def test_check_render_lint_reads_the_theme_next_to_the_deck(tmp_path):
+    deck = _deck_in(tmp_path / "deck")
+    (deck.parent / "theme.html.j2").write_text(
+        '{% extends "deck.html.j2" %}\n{% block footer %}{{ titel }}{% endblock %}\n', encoding="utf-8")
+    run = CliRunner().invoke(main, ["check", "--render-lint", str(deck)])
+    assert run.exit_code == 1
+    assert "error[DK307]" in run.output and "theme.html.j2:2:1" in run.output
+    assert "2 | {% block footer %}{{ titel }}{% endblock %}" in run.output

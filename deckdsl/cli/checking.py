@@ -163,8 +163,10 @@ def check(
             fixed_json.extend(done)
         if render_lint and result.deck is not None and not any(d.code < "DK200" for d in result.errors):
             from ..printing import render as renderer
+            from ..printing import themes
 
-            found = renderer.lint(result.deck, file, profile=result.profile)
+            options = renderer.Options(theme=themes.find(Path(file).resolve().parent))
+            found = renderer.lint(result.deck, file, options, profile=result.profile)
             seen = {(d.code, d.span) for d in result.diagnostics}  # `check` already reports missing art
             result.diagnostics.extend(d for d in found if config.enabled(d.code) and (d.code, d.span) not in seen)
         everything.append((result, config))
@@ -192,7 +194,7 @@ def check(
         for result, _ in everything:
             for diagnostic in result.diagnostics[:MAX_SHOWN]:
                 if output_format == "full":
-                    click.echo(report.full(diagnostic, result.text) + "\n")
+                    click.echo(report.full(diagnostic, _source(diagnostic, result)) + "\n")
                 elif output_format == "concise":
                     click.echo(report.concise(diagnostic))
                 else:
@@ -216,6 +218,16 @@ def check(
     if io_error:
         sys.exit(EXIT_ERROR)
     sys.exit(EXIT_FINDINGS if failing else EXIT_CLEAN)
+
+
+def _source(diagnostic, result) -> str:
+    """The text a diagnostic's source line comes from: its file's (a theme's DK307 points into
+    `theme.html.j2`), else the deck's."""
+    if diagnostic.code == "DK307":
+        from ..printing.themes import source_of
+
+        return source_of(diagnostic) or result.text
+    return result.text
 
 
 def _fix_file(file: Path, result, config, unsafe: bool, diff: bool, notices_err: bool):
