@@ -78,8 +78,8 @@ class CardMemo:
         self.memory.judged = self.judged
 
     def carried(self, name: str, key: object) -> dict:
-        """A table an analysis of the whole deck fills for the next check (verdicts it searched for, texts
-        it wrote): the one the last check left under `name` when it was left with an equal `key` — what
+        """A table an analysis of the whole deck fills for the next check (the verdicts the hazard
+        searches found): the one the last check left under `name` when it was left with an equal `key` — what
         everything in the table depends on beyond the entries' own keys — else an empty one.  Only for
         tables whose entries hold no position."""
         kept = self.kept_carried.get(name)
@@ -92,7 +92,7 @@ class CardMemo:
     def card(self, unit: str, index: int, judge: Callable[[], tuple[list[Diagnostic], bool]]) -> list[Diagnostic]:
         """The findings of `unit` about card `index`: kept ones, moved, or `judge()`'s — which says too
         whether they may be kept (False when they read more than the card)."""
-        now = self._now[index] if self._now is not None else self._taken()[index]
+        now = self._taken()[index]
         found = None if now is None else now.get(unit)
         if found is not None:
             return list(found)

@@ -126,7 +126,7 @@ def png(deck: Deck, deck_path: Path, options: render.Options, profile: Profile |
         return Exported({}, problems)
     files: dict[str, bytes] = {}
     width = len(str(len(found)))
-    same_back = len({_png(card.back) for card in found}) == 1
+    same_back = not _backs_differ(found)
     for number, card in enumerate(found, 1):
         stem = f"{number:0{width}d}-{slug(card.name)}"
         files[f"{stem}.png"] = _png(card.face)
@@ -151,7 +151,7 @@ def tts(deck: Deck, deck_path: Path, options: render.Options, profile: Profile |
     stem = slug(deck.title or deck_path.stem)
     base = base_url if base_url is not None else ((folder or Path(".")).resolve().as_uri() + "/")
     files: dict[str, bytes] = {}
-    unique_back = len({_png(card.back) for card in found}) > 1
+    unique_back = _backs_differ(found)
     decks: dict[str, dict] = {}
     contained = []
     for sheet_number, start in enumerate(range(0, len(found), per_sheet), 1):
@@ -212,6 +212,11 @@ def _sheet(images: list, columns: int, rows: int):
         sheet.paste(image.resize((width, height)) if image.size != (width, height) else image,
                     (column * width, row * height))
     return sheet
+
+
+def _backs_differ(found: list[Card]) -> bool:
+    """Whether the cards' backs are not all the same picture (compared by their pixels)."""
+    return len({card.back.tobytes() for card in found}) > 1
 
 
 def _png(image) -> bytes:

@@ -124,7 +124,7 @@ class Imported:
 
 
 _SPELLINGS = {spelling: name for name, others in CARD_FIELDS.items() for spelling in (name, *others)}
-_SPELLINGS.update({"nome": "name", "name": "name", "copias": "copies"})
+_SPELLINGS.update({"nome": "name", "name": "name"})
 
 
 @dataclass(frozen=True)

@@ -92,9 +92,6 @@ class Analysis:
         for effect, key in keys:
             self._keys[id(effect)] = self._numbers.setdefault(key, len(self._numbers))
         self._verdicts: dict[tuple[int, int], Witness | None] = kept.setdefault("verdicts", {})
-        self.told: dict[tuple, tuple[Witness, str]] = kept.setdefault("told", {})
-        """Witnesses told in words (`describe.tell`) by (id of the witness, first name, second name): the
-        witness, kept alive with its text so that its id is not reused, and the text."""
         self._findings: list[Finding] | None = None
 
     def _world(self) -> tuple:

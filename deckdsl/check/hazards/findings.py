@@ -56,7 +56,7 @@ def diagnostics(context: Context, kind: str, code: str) -> Iterator[Diagnostic]:
     portuguese = (context.deck.language or "pt").lower().startswith("pt")
     for finding in analysis.report():
         if finding.kind == kind:
-            yield _diagnostic(finding, code, portuguese, _addendum(context, finding, portuguese), analysis.told)
+            yield _diagnostic(finding, code, portuguese, _addendum(context, finding, portuguese))
 
 
 _OP_RANK = {"set": 0, "multiply": 1, "add": 2, "subtract": 2}
@@ -131,18 +131,9 @@ def _modifier_order(deck: ast.Deck, orders) -> dict[str, int]:
     return place
 
 
-def _diagnostic(finding: Finding, code: str, portuguese: bool, fix: Fix | None = None,
-                told: dict | None = None) -> Diagnostic:
-    """`told`: the witnesses told so far (`Analysis.told`)."""
+def _diagnostic(finding: Finding, code: str, portuguese: bool, fix: Fix | None = None) -> Diagnostic:
     first, second = finding.partner, finding.effect
     a, b = first.card.name, second.card.name
-    witness = finding.witness
-    key = (id(witness), a, b)
-    entry = None if told is None else told.get(key)
-    if entry is None or entry[0] is not witness:
-        entry = (witness, tell(witness, a, b))
-        if told is not None:
-            told[key] = entry
     more = f" (and {finding.others} other card{'s' if finding.others != 1 else ''})" if finding.others else ""
     if finding.kind == "priorities":
         both = f"are both `discarded {second.node.order}`"
@@ -154,7 +145,7 @@ def _diagnostic(finding: Finding, code: str, portuguese: bool, fix: Fix | None =
     return Diagnostic(
         code, message, second.node.span,
         labels=(Label(first.node.span, f"{effect_name(first)} of `{a}`"),),
-        notes=(entry[1],),
+        notes=(tell(finding.witness, a, b),),
         help=f'add an addendum that orders them: `addendum "{title}" {{ order: "{a}" then "{b}" }}` '
         "(or the other way round, if that is what the deck means)",
         fix=fix,
