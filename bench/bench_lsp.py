@@ -133,7 +133,8 @@ def value_lines(text: str) -> list[tuple[int, int]]:
     return found
 
 
-async def measure(client: Client, label: str, path: Path, text: str, edits: int, target: float) -> None:
+async def measure(client: Client, label: str, path: Path, text: str, edits: int, target: float,
+                  each: bool = False) -> None:
     uri = path.as_uri()
     loop_start = time.perf_counter()
     opened = client.expect(uri, 1)
@@ -192,6 +193,12 @@ async def measure(client: Client, label: str, path: Path, text: str, edits: int,
         print(f"  in the server (median)            check {ms(check)}, map to LSP {ms(mapping)}, "
               f"serialise and write {ms(send)}; the rest is the debounce, the transport and the client")
     print(f"  hover right after publishing      median {ms(statistics.median(hovers))}")
+    if each:
+        for version, latency in enumerate(latencies, start=2):
+            timing = client.server_timings.get((uri, version))
+            check = "" if timing is None else f"  (check {ms(timing[0])}, map {ms(timing[1])}, send {ms(timing[2])})"
+            print(f"    edit {version - 1:3d} ({('grow', 'shrink', 'add a line', 'remove it')[(version - 2) % 4]:>10s})"
+                  f"  {ms(latency)}{check}")
     client.text_document_did_close(types.DidCloseTextDocumentParams(types.TextDocumentIdentifier(uri=uri)))
 
 
@@ -226,6 +233,7 @@ async def main() -> int:
     parser.add_argument("--edits", type=int, default=50, help="edits of the standard deck (default 50)")
     parser.add_argument("--big-edits", type=int, default=5, help="edits of each generated deck (default 5)")
     parser.add_argument("--sizes", default="1000,10000", help="generated decks, comma-separated (default 1000,10000)")
+    parser.add_argument("--each", action="store_true", help="print every edit's latency and the server's timings")
     args = parser.parse_args()
     print(f"deckdsl lsp latency — python {sys.version.split()[0]}, {os.cpu_count()} CPUs, "
           f"debounce {__import__('deckdsl.editor.lsp', fromlist=['DEBOUNCE']).DEBOUNCE * 1000:.0f} ms")
@@ -236,14 +244,14 @@ async def main() -> int:
     client.initialized(types.InitializedParams())
     try:
         await measure(client, "standard deck (decks/janken-wars.deck)", STANDARD,
-                      STANDARD.read_text(encoding="utf-8"), args.edits, TARGETS["standard"])
+                      STANDARD.read_text(encoding="utf-8"), args.edits, TARGETS["standard"], args.each)
         with tempfile.TemporaryDirectory() as folder:
             for size in (int(s) for s in args.sizes.split(",") if s):
                 path = Path(folder) / f"bench-{size}.deck"
                 text = generate_deck(size)
                 path.write_text(text, encoding="utf-8")
                 await measure(client, f"{size:,}-card deck (bench_check.py's generator)", path, text,
-                              args.big_edits, TARGETS["big"])
+                              args.big_edits, TARGETS["big"], args.each)
     finally:
         await client.shutdown_async(None)
         client.exit(None)

@@ -53,7 +53,9 @@ def loads(
     `config` chooses the findings (default: all, see `deckdsl.check.config`); `# deckdsl: allow CODE` comments
     in the text suppress findings (see `deckdsl.check.suppress`).  `memory`: a `Memory` kept from the last
     call on the same document (an editor's), so that only what an edit changed is parsed and judged again;
-    the result is the same with or without it (`deckdsl.lang.reuse`).
+    the result is the same with or without it (`deckdsl.lang.reuse`).  The blocks an edit did not change are
+    the last result's own objects, moved to their new place: after a call with a memory, the last result
+    read with it shows the new text's positions for those blocks.
 
     The cyclic garbage collector is paused meanwhile: parsing and checking allocate many objects and
     free few, and generation-2 collections made a 10,000-card deck ~1.5x slower than ten 1,000-card ones.

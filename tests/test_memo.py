@@ -96,6 +96,49 @@ def test_an_edit_to_one_card_parses_and_judges_that_card_only():
         rule.code.code: 1 for rule in LOCAL}
 
 
+def test_a_block_the_edit_moved_is_the_same_objects_at_its_new_place():
+    """Taking a kept block moves its anchor, not its nodes: the cards below an edit are the very objects
+    of the last reading (so nothing is copied), and they read the new positions."""
+    text = generate_deck(50)
+    path = ROOT / "decks" / "big.deck"
+    memory = Memory()
+    before = same(text, path, memory).deck.cards
+    last = before[-1]
+    old_line, old_start = last.span.line, last.name_span.start
+    at = text.index("value: ", len(text) // 2)
+    edited = text[:at] + "value: 7\n  # a new line\n" + text[text.index("\n", at) + 1:]
+    after = same(edited, path, memory).deck.cards
+    assert after[-1] is last and after[0] is before[0]
+    assert last.span.line == old_line + 1
+    assert last.name_span.start == old_start + len(edited) - len(text)
+    assert edited[last.name_span.start:last.name_span.end] == f'"{last.name}"'
+
+
+def test_a_rule_that_compares_cards_reports_again_only_what_the_edit_changed():
+    """JW107 (a dominated card) runs over the whole deck every time, but a finding about cards the edit did
+    not change is the last check's very finding (`Context.report`), not one written again."""
+    text = generate_deck(300)
+    path = ROOT / "decks" / "big.deck"
+    memory = Memory()
+    before = [d for d in same(text, path, memory).diagnostics if d.code == "JW107"]
+    at = text.index("value: ", len(text) // 2)
+    edited = text[:at] + "value: 7\n  # a new line\n" + text[text.index("\n", at) + 1:]
+    after = [d for d in same(edited, path, memory).diagnostics if d.code == "JW107"]
+    kept = {id(d) for d in before}
+    assert len(after) > 50 and sum(id(d) in kept for d in after) >= 0.9 * len(after)
+
+
+def test_two_blocks_with_the_same_text_are_two_cards():
+    """A block written twice cannot be one kept object in two places: the second is parsed again."""
+    text = STANDARD.read_text(encoding="utf-8")
+    first = text.index("\ncard ")
+    block = text[first:text.index("\ncard ", first + 1)]
+    memory = Memory()
+    same(text + block + block, STANDARD, memory)
+    cards = same("\n" + text + block + block, STANDARD, memory).deck.cards
+    assert cards[-1] is not cards[-2] and cards[-1].span.start > cards[-2].span.end
+
+
 def test_a_new_header_judges_every_card_again():
     text = STANDARD.read_text(encoding="utf-8")
     memory = Memory()

@@ -4,7 +4,8 @@ side).
 
 Kept per card: the findings of what judges each card alone — the meaning of its fields and effects
 (`semantics`, unless it names other cards) and the rules marked `LOCAL = True`.  A card is found again by
-its block's key (same text, same column, same profile), and its findings are moved as its block moved.
+its block's key (same text, same column, same profile) and the anchor of its spans (`deckdsl.span.Anchor`:
+the parser's memory moved it with the block), and its findings move with it.
 A card's findings are kept only when every position in them (labels and fixes included) lies inside the
 card: a finding that points elsewhere is judged afresh each time.  Everything else — the rules that
 compare cards, count the deck, read the addenda — is judged afresh every time.
@@ -23,17 +24,16 @@ from dataclasses import dataclass, field
 
 from ..diagnostics import Diagnostic
 from ..lang import ast
-from ..lang.reuse import BlockKey, Memory, moved
+from ..lang.reuse import BlockKey, Memory, anchored
 from ..span import Span
 
 
 @dataclass
 class _Kept:
-    """One card's kept findings: where the card was (`start`, `line`) and its findings by unit (a rule's
-    code, or `semantics`)."""
+    """One card's kept findings: the anchor of its block's spans, which theirs are relative to, and its
+    findings by unit (a rule's code, or `semantics`)."""
 
-    start: int
-    line: int
+    anchor: object
     findings: dict[str, tuple[Diagnostic, ...]] = field(default_factory=dict)
 
 
@@ -43,6 +43,7 @@ class _State:
     cards: dict[BlockKey, _Kept]
     facts: dict[Callable, dict[BlockKey, object]]
     carried: dict[str, tuple[object, dict]] = field(default_factory=dict)
+    reports: dict[tuple, tuple[tuple, Diagnostic]] = field(default_factory=dict)
 
 
 _MISSING = object()
@@ -63,6 +64,8 @@ class CardMemo:
         self.kept: dict[BlockKey, _Kept] = state.cards if valid else {}
         self.kept_facts: dict[Callable, dict[BlockKey, object]] = state.facts if valid else {}
         self.kept_carried: dict[str, tuple[object, dict]] = state.carried if valid else {}
+        self.kept_reports: dict[tuple, tuple[tuple, Diagnostic]] = state.reports if valid else {}
+        self.next_reports: dict[tuple, tuple[tuple, Diagnostic]] = {}
         self.next_carried: dict[str, tuple[object, dict]] = {}
         self.next: dict[BlockKey, _Kept] = {}
         self.next_facts: dict[Callable, dict[BlockKey, object]] = {}
@@ -74,7 +77,7 @@ class CardMemo:
 
     def finish(self) -> None:
         """Leave this check's per-card findings for the next one."""
-        self.memory.check = _State(self.context, self.next, self.next_facts, self.next_carried)
+        self.memory.check = _State(self.context, self.next, self.next_facts, self.next_carried, self.next_reports)
         self.memory.judged = self.judged
 
     def carried(self, name: str, key: object) -> dict:
@@ -87,10 +90,28 @@ class CardMemo:
         self.next_carried[name] = (key, table)
         return table
 
+    def report(self, unit: str, cards: tuple[ast.Card, ...], facts: tuple,
+               make: Callable[[], Diagnostic]) -> Diagnostic:
+        """The finding `make()` makes about `cards` — the one it made in the last check when these are the
+        same card objects (cards whose blocks the edit did not change: `deckdsl.lang.reuse`) and `facts`
+        are equal.  `facts`: everything else the finding says (counts over the deck …); what a card's own
+        text decides need not be in it.  Kept only when its every span moves with its cards' blocks."""
+        key = (unit, *map(id, cards), facts)
+        found = self.kept_reports.get(key)
+        if found is None:
+            finding = make()
+            if self.path is not None and finding.path != self.path:
+                finding = finding.at(self.path)
+            found = (cards, finding)
+            if not all(span.anchor is not None for span in _spans(finding)):
+                return finding
+        self.next_reports[key] = found
+        return found[1]
+
     # -- one card at a time ----------------------------------------------------------------------
 
     def card(self, unit: str, index: int, judge: Callable[[], tuple[list[Diagnostic], bool]]) -> list[Diagnostic]:
-        """The findings of `unit` about card `index`: kept ones, moved, or `judge()`'s — which says too
+        """The findings of `unit` about card `index`: the kept ones, or `judge()`'s — which says too
         whether they may be kept (False when they read more than the card)."""
         now = self._taken()[index]
         found = None if now is None else now.get(unit)
@@ -107,21 +128,25 @@ class CardMemo:
         """`fact(card)` for each of `cards` (cards of this check's deck), kept from the last check for the
         cards found again, else `work_out(card)`.  Only for facts that do not depend on where the card is
         written (numbers, not nodes): `deckdsl.check.rule.CARRIED`."""
-        if self._index is None:
-            self._index = {id(card): index for index, card in enumerate(self.deck.cards)}
+        if cards is self.deck.cards and self.keys:
+            keys: Sequence[BlockKey | None] = self.keys
+        else:
+            if self._index is None:
+                self._index = {id(card): index for index, card in enumerate(self.deck.cards)}
+            keys = [self.keys[self._index[id(card)]] if self.keys else None for card in cards]
         kept, keeping = self.kept_facts.get(fact, {}), self.next_facts.setdefault(fact, {})
+        taken = kept.get
         found = []
-        for card in cards:
-            key = self.keys[self._index[id(card)]] if self.keys else None
+        for card, key in zip(cards, keys, strict=True):
             if key is None:
                 found.append(work_out(card))
                 continue
-            value = keeping.get(key, _MISSING)
+            value = taken(key, _MISSING)
             if value is _MISSING:
-                value = kept.get(key, _MISSING)
+                value = keeping.get(key, _MISSING)
                 if value is _MISSING:
                     value = work_out(card)
-                keeping[key] = value
+            keeping[key] = value
             found.append(value)
         return found
 
@@ -159,51 +184,49 @@ class CardMemo:
     # -- keeping and taking ----------------------------------------------------------------------
 
     def _taken(self) -> list[dict[str, tuple[Diagnostic, ...]] | None]:
-        """For each card, the findings kept for it last time by unit, moved to where the card is now (None
-        when nothing was kept) — worked out once per check, every unit of a card at once.  They are kept
-        again for the next check as they are."""
+        """For each card, the findings kept for it last time by unit (None when nothing was kept) — worked
+        out once per check, every unit of a card at once.  Their spans are relative to the card's anchor,
+        which the parser's memory moved with the card's block.  They are kept again for the next check."""
         if self._now is not None:
             return self._now
         now: list[dict[str, tuple[Diagnostic, ...]] | None] = []
-        kept_cards, keys = self.kept, self.keys
+        kept_cards, keys, keeping = self.kept, self.keys, self.next
         for index, card in enumerate(self.deck.cards):
             key = keys[index] if keys else None
             kept = None if key is None else kept_cards.get(key)
-            if kept is None:
+            if kept is None or kept.anchor is not card.span._at:
                 now.append(None)
                 continue
-            span = card.span
-            offset, lines = span.start - kept.start, span.line - kept.line
-            if offset or lines:
-                findings = {unit: moved(found, offset, lines) if found else found
-                            for unit, found in kept.findings.items()}
-            else:
-                findings = dict(kept.findings)
-            self.next[key] = _Kept(span.start, span.line, findings)
-            now.append(findings)
+            keeping[key] = kept
+            now.append(kept.findings)
         self._now = now
         return now
 
     def _keep(self, unit: str, index: int, found: list[Diagnostic]) -> None:
         key = self.keys[index] if self.keys else None
         span = self.deck.cards[index].span
-        if key is not None and all(_inside(finding, span) for finding in found):
+        anchor = span.anchor
+        if key is not None and anchor is not None and all(_inside(finding, span) for finding in found):
             path = self.path
-            self._remember(key, span).findings[unit] = tuple(
-                found if path is None else [f if f.path == path else f.at(path) for f in found])
+            stamped = found if path is None else [f if f.path == path else f.at(path) for f in found]
+            self._remember(key, anchor).findings[unit] = tuple([anchored(f, anchor) for f in stamped])
 
-    def _remember(self, key: BlockKey, span: Span) -> _Kept:
+    def _remember(self, key: BlockKey, anchor: object) -> _Kept:
         kept = self.next.get(key)
-        if kept is None or kept.start != span.start or kept.line != span.line:
-            kept = self.next[key] = _Kept(span.start, span.line)
+        if kept is None or kept.anchor is not anchor:
+            kept = self.next[key] = _Kept(anchor)
         return kept
+
+
+def _spans(finding: Diagnostic) -> list[Span]:
+    """Every position of `finding`: its own, its labels' and its fix's."""
+    return [finding.span, *(label.span for label in finding.labels),
+            *(edit.span for edit in (finding.fix.edits if finding.fix else ()))]
 
 
 def _inside(finding: Diagnostic, span: Span) -> bool:
     """Whether every position of `finding` lies inside `span`."""
-    spans = [finding.span, *(label.span for label in finding.labels),
-             *(edit.span for edit in (finding.fix.edits if finding.fix else ()))]
-    return all(span.start <= inner.start and inner.end <= span.end for inner in spans)
+    return all(span.start <= inner.start and inner.end <= span.end for inner in _spans(finding))
 
 
 def context_of(deck: ast.Deck, profile: object, codes: frozenset[str], folder: object) -> tuple:

@@ -60,6 +60,12 @@ class Context:
         derived = DERIVED.get(fact)
         return fact(card) if derived is None else derived[1](self.of_card(derived[0], card))
 
+    def report(self, code: str, cards: tuple[Card, ...], facts: tuple, make: Callable[[], Diagnostic]) -> Diagnostic:
+        """`make()`: rule `code`'s finding about `cards`, whose text it reads, and `facts`, everything else
+        it says — in an editor's re-check, the very finding of the last check when the cards did not
+        change and the facts are equal (`deckdsl.check.memo.CardMemo.report`)."""
+        return make() if self.memo is None else self.memo.report(code, cards, facts, make)
+
     def for_cards(self, fact: Callable[[Card], T]) -> list[T]:
         """`fact(card)` for every card of the deck, in deck order, worked out once per check (through
         `of_card`, so the rules that ask card by card share it): a rule that reads a fact of every card

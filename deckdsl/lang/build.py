@@ -3,7 +3,7 @@
 `Builder` is given to `Lark(transformer=…)`; Lark calls `rule(children)` on each reduction and each method
 returns a node (`deckdsl.lang.ast`) or a small intermediate value.  With `keep_all_tokens`, children include
 keywords and punctuation, which give every node a span covering all it was written with.  Positions are
-shifted by the offsets of the block being parsed (`reset`), since blocks are parsed one at a time.
+relative to the block being parsed (`reset`: its `Anchor`), since blocks are parsed one at a time.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from lark import Token
 
 from ..diagnostics import Diagnostic, Label
 from ..profiles.profile import Profile
-from ..span import Span
+from ..span import Anchor, Span
 from . import ast
 
 MAX_DEPTH = 48
@@ -48,25 +48,28 @@ class _Builder:
     """
 
     def __init__(self) -> None:
-        self.line_offset = 0
+        self.anchor = Anchor()
         self.column_offset = 0
-        self.offset = 0
         self.depth: dict[int, int] = {}
         self.diagnostics: list[Diagnostic] = []
         self.profile: Profile | None = None
 
     def reset(self, line_offset: int, column_offset: int, offset: int) -> None:
-        self.line_offset, self.column_offset, self.offset = line_offset, column_offset, offset
+        """A block starts: `line_offset` lines and `offset` characters into the file, at column
+        `column_offset` + 1 of its line.  Its spans are made relative to a new `Anchor` there."""
+        self.anchor = Anchor(offset, line_offset)
+        self.column_offset = column_offset
         self.depth = {}
 
     def token_span(self, token: Token) -> Span:
-        return Span(
-            token.line + self.line_offset,
+        return Span.within(
+            self.anchor,
+            token.line,
             token.column + (self.column_offset if token.line == 1 else 0),
-            token.end_line + self.line_offset,
+            token.end_line,
             token.end_column + (self.column_offset if token.end_line == 1 else 0),
-            token.start_pos + self.offset,
-            token.end_pos + self.offset,
+            token.start_pos,
+            token.end_pos,
         )
 
     def _span(self, children: list) -> Span:
@@ -82,24 +85,20 @@ class _Builder:
                 break
         assert first is not None and last is not None, "a rule reduced with no tokens"
         if type(first) is Token:
-            line = first.line
-            start_line = line + self.line_offset
-            start_column = first.column + (self.column_offset if line == 1 else 0)
-            start = first.start_pos + self.offset
+            start_line = first.line
+            start_column = first.column + (self.column_offset if start_line == 1 else 0)
+            start = first.start_pos
         else:
             span = first.span
-            start_line, start_column, start = span.line, span.column, span.start
+            start_line, start_column, start = span._line, span.column, span._start
         if type(last) is Token:
             end_line = last.end_line
-            end_line, end_column, end = (
-                end_line + self.line_offset,
-                last.end_column + (self.column_offset if end_line == 1 else 0),
-                last.end_pos + self.offset,
-            )
+            end_column = last.end_column + (self.column_offset if end_line == 1 else 0)
+            end = last.end_pos
         else:
             span = last.span
-            end_line, end_column, end = span.end_line, span.end_column, span.end
-        return Span(start_line, start_column, end_line, end_column, start, end)
+            end_line, end_column, end = span._end_line, span.end_column, span._end
+        return Span.within(self.anchor, start_line, start_column, end_line, end_column, start, end)
 
     def _node(self, cls: type[ast.Node], children: list, **fields) -> ast.Node:
         return ast.construct(cls, span=self._span(children), **fields)

@@ -289,7 +289,10 @@ def parse_text(text: str, near: Path | None = None, memory: Memory | None = None
         key: BlockKey | None = (source, column_offset)
         item = None
         if memory is not None and chunk.open_brace is None:
-            item = memory.take(key, builder.profile, chunk.start, line_offset)
+            if memory.holds(key):
+                key = None
+            else:
+                item = memory.take(key, builder.profile, chunk.start, line_offset)
         if item is not None:
             dropped: list[str] = []
         else:
@@ -298,8 +301,8 @@ def parse_text(text: str, near: Path | None = None, memory: Memory | None = None
                 parser, builder, text, source, chunk, (line_offset, column_offset, chunk.start), diagnostics
             )
             clean = item is not None and not dropped and len(diagnostics) == found and chunk.open_brace is None
-            if memory is not None and clean:
-                memory.keep(key, builder.profile, chunk.start, line_offset, item)
+            if memory is not None and clean and key is not None:
+                memory.keep(key, builder.profile, builder.anchor, item)
             elif not clean:
                 key = None
         if item is None:

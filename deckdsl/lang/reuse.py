@@ -7,10 +7,12 @@ to parse and check from scratch, and an edit changes one card.  So a `Memory` is
 * **Blocks** (`deckdsl.lang.parse`): each top-level block that parsed with no diagnostic is kept under what
   it was parsed from — its text, the column it starts at, and the profile its attributes were read with.
   The next reading parses only the blocks whose key it has not seen; a block found again is taken as it
-  was, its positions moved (`moved`) by as many characters and lines as the text before it grew or shrank.
-  A block with a syntax error is always parsed again: its messages read the text around it.
+  was, the very same objects: its spans are relative to the block's `Anchor` (`deckdsl.span`), and taking
+  it sets the anchor to where the block now stands.  A block with a syntax error is always parsed again:
+  its messages read the text around it.  So is a second block with the same key in one text: the objects
+  of one block cannot stand in two places.
 * **Findings** (`deckdsl.check.memo`): the findings of the rules that judge each card alone, kept per card
-  key, moved the same way.
+  key, their spans made relative to the card's anchor (`anchored`), so that they too move with the block.
 
 A reading with a memory gives exactly what a reading without one gives (the test suite compares them over
 random edits); the memory only saves work.  It keeps the blocks of the last reading only, so it never
@@ -24,9 +26,7 @@ from dataclasses import dataclass, is_dataclass
 from dataclasses import fields as dataclass_fields
 from enum import Enum
 
-from ..span import Span
-from .ast import Node
-from .ast import _fields as ast_fields
+from ..span import _ORIGIN, Anchor, Span
 
 BlockKey = tuple[str, int]
 """What a block was parsed from: its text (with a `}` added when it was left open) and its first column."""
@@ -34,8 +34,7 @@ BlockKey = tuple[str, int]
 
 @dataclass
 class _Kept:
-    start: int
-    line: int
+    anchor: Anchor
     profile: object
     item: object
 
@@ -67,98 +66,101 @@ class Memory:
         self.reused = self.parsed = 0
 
     def take(self, key: BlockKey, profile: object, start: int, line: int):
-        """The item a block with `key`, read with `profile`, parsed to last time, moved to `start` (its
-        offset) and `line` (the lines before it); None when it was not kept."""
-        kept = self.blocks.get(key) or self._next.get(key)
+        """The item a block with `key`, read with `profile`, parsed to last time, its anchor moved to
+        `start` (the block's offset) and `line` (the lines before it); None when it was not kept, or was
+        already taken by this reading (a second block with the same text)."""
+        if key in self._next:
+            return None
+        kept = self.blocks.get(key)
         if kept is None or kept.profile is not profile:
             return None
-        item = kept.item if (kept.start, kept.line) == (start, line) else moved(kept.item, start - kept.start,
-                                                                                 line - kept.line)
+        kept.anchor.start, kept.anchor.line = start, line
         self.reused += 1
-        self._next[key] = _Kept(start, line, profile, item)
-        return item
+        self._next[key] = kept
+        return kept.item
 
-    def keep(self, key: BlockKey, profile: object, start: int, line: int, item: object) -> None:
-        """Keep a block that parsed with no diagnostic."""
+    def keep(self, key: BlockKey, profile: object, anchor: Anchor, item: object) -> None:
+        """Keep a block that parsed with no diagnostic, its spans relative to `anchor` (unless this
+        reading already holds a block with the same key)."""
         self.parsed += 1
-        self._next[key] = _Kept(start, line, profile, item)
+        self._next.setdefault(key, _Kept(anchor, profile, item))
+
+    def holds(self, key: BlockKey) -> bool:
+        """Whether this reading already took or kept a block with `key`."""
+        return key in self._next
 
     def end(self, card_keys: tuple[BlockKey | None, ...]) -> None:
         self.blocks, self._next = self._next, {}
         self.card_keys = card_keys
 
 
-def moved(value, offset: int, lines: int):
-    """`value` (a node, a span, a diagnostic, or tuples, dicts and dataclasses of them) with every span in
-    it `offset` characters and `lines` lines further on.  Nodes are copied without validation (they were
-    valid, and only their positions change).  Each class is moved by a function written for it the first
-    time it is met (`_mover_of`): an edit near the top of a 10,000-card deck moves some 100,000 objects."""
-    mover = _MOVERS.get(value.__class__)
-    if mover is None:
-        mover = _mover_of(value.__class__)
-    return mover(value, offset, lines)
+def anchored(value, anchor: Anchor):
+    """`value` (a span, a diagnostic, or tuples, lists, dicts and dataclasses of them) with every span that
+    holds the file's own positions made relative to `anchor` instead, so that it moves with the block the
+    anchor is of (spans relative to an anchor already are left as they are).  What holds no such span is
+    returned as it is; the rest is copied.  Each dataclass is handled by a function written for it the first
+    time it is met (`_rebaser_of`)."""
+    rebase = _REBASERS.get(value.__class__)
+    if rebase is None:
+        rebase = _rebaser_of(value.__class__)
+    return rebase(value, anchor)
 
 
-def _same(value, offset: int, lines: int):
+def _same(value, anchor: Anchor):
     return value
 
 
-def _move_span(span: Span, offset: int, lines: int) -> Span:
-    return Span(span.line + lines, span.column, span.end_line + lines, span.end_column, span.start + offset,
-                span.end + offset)
+def _rebase_span(span: Span, anchor: Anchor) -> Span:
+    if span._at is not _ORIGIN:
+        return span
+    return Span.within(anchor, span._line - anchor.line, span.column, span._end_line - anchor.line, span.end_column,
+                       span._start - anchor.start, span._end - anchor.start)
 
 
-def _move_tuple(value: tuple, offset: int, lines: int) -> tuple:
-    return tuple([moved(item, offset, lines) for item in value]) if value else value
+def _rebase_tuple(value: tuple, anchor: Anchor) -> tuple:
+    items = [anchored(item, anchor) for item in value]
+    return value if all(new is old for new, old in zip(items, value, strict=True)) else tuple(items)
 
 
-def _move_list(value: list, offset: int, lines: int) -> list:
-    return [moved(item, offset, lines) for item in value]
+def _rebase_list(value: list, anchor: Anchor) -> list:
+    return [anchored(item, anchor) for item in value]
 
 
-def _move_dict(value: dict, offset: int, lines: int) -> dict:
-    return {name: moved(item, offset, lines) for name, item in value.items()}
+def _rebase_dict(value: dict, anchor: Anchor) -> dict:
+    return {name: anchored(item, anchor) for name, item in value.items()}
 
 
-_MOVERS: dict[type, Callable] = {
-    Span: _move_span, tuple: _move_tuple, list: _move_list, dict: _move_dict, type(None): _same,
+_REBASERS: dict[type, Callable] = {
+    Span: _rebase_span, tuple: _rebase_tuple, list: _rebase_list, dict: _rebase_dict, type(None): _same,
     **{kind: _same for kind in (str, int, float, bool, frozenset)},
 }
-"""How to move each class met so far."""
+"""How to rebase each class met so far."""
 
 
-def _mover_of(kind: type) -> Callable:
-    """The function that moves a `kind`, written from its fields: spans moved in line, fields that may hold
-    positions moved through `moved`, the rest copied as they are."""
-    if issubclass(kind, Node):
-        names = [name for name in kind.model_fields if name.endswith("span") or name == "field_spans"]
-        names += [name for name in ast_fields(kind) if name not in names]
-        build = ("    new = _new(kind)\n    _set(new, '__dict__', d)\n"
-                 "    _set(new, '__pydantic_fields_set__', value.__pydantic_fields_set__)\n"
-                 "    _set(new, '__pydantic_extra__', None)\n    _set(new, '__pydantic_private__', None)\n")
-    elif is_dataclass(kind) and "__dict__" in dir(kind):
-        names = [item.name for item in dataclass_fields(kind)]
-        build = "    new = _new(kind)\n    _set(new, '__dict__', d)\n"
-    elif issubclass(kind, (str, int, float, Enum)):
-        _MOVERS[kind] = _same
+def _rebaser_of(kind: type) -> Callable:
+    """The function that rebases a `kind` of dataclass, written from its fields: spans rebased in line, fields
+    that may hold spans through `anchored`, the rest copied as they are."""
+    if issubclass(kind, (str, int, float, Enum)):
+        _REBASERS[kind] = _same
         return _same
-    else:
-        raise TypeError(f"cannot move a {kind.__name__}: add it to deckdsl.lang.reuse.moved")
-    lines = ["def move(value, o, l):", "    d = dict(value.__dict__)"]
-    for name in names:
-        lines.append(f"    v = d[{name!r}]")
-        lines.append("    c = v.__class__")
-        lines.append("    if c is Span:")
-        lines.append(f"        d[{name!r}] = Span(v.line + l, v.column, v.end_line + l, v.end_column, "
-                     "v.start + o, v.end + o)")
-        lines.append("    elif c not in _PLAIN and (c is not tuple or v):")
-        lines.append(f"        d[{name!r}] = moved(v, o, l)")
-    source = "\n".join(lines) + "\n" + build + "    return new\n"
-    scope = {"Span": Span, "moved": moved, "_PLAIN": _PLAIN, "kind": kind, "_new": object.__new__,
-             "_set": object.__setattr__}
-    exec(compile(source, f"<mover of {kind.__name__}>", "exec"), scope)
-    _MOVERS[kind] = scope["move"]
-    return scope["move"]
+    if not (is_dataclass(kind) and "__dict__" in dir(kind)):
+        raise TypeError(f"cannot anchor a {kind.__name__}: add it to deckdsl.lang.reuse.anchored")
+    lines = ["def rebase(value, a):", "    d = value.__dict__", "    changed = False"]
+    for item in dataclass_fields(kind):
+        lines += [f"    v = d[{item.name!r}]",
+                  "    c = v.__class__",
+                  "    if c not in _PLAIN:",
+                  "        w = _rebase_span(v, a) if c is Span else anchored(v, a)",
+                  "        if w is not v:",
+                  "            if not changed: d, changed = dict(d), True",
+                  f"            d[{item.name!r}] = w"]
+    lines += ["    if not changed: return value", "    new = _new(kind)", "    _set(new, '__dict__', d)",
+              "    return new"]
+    scope = {"Span": Span, "anchored": anchored, "_rebase_span": _rebase_span, "_PLAIN": _PLAIN, "kind": kind,
+             "_new": object.__new__, "_set": object.__setattr__}
+    exec(compile("\n".join(lines) + "\n", f"<rebaser of {kind.__name__}>", "exec"), scope)
+    _REBASERS[kind] = scope["rebase"]
+    return scope["rebase"]
 
 
 _PLAIN = frozenset({str, int, float, bool, frozenset, type(None)})

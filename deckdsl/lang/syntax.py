@@ -397,7 +397,7 @@ def _label(error: UnexpectedInput, parser: Lark, builder) -> str | None:
 
 
 def _match_label(error: UnexpectedInput, parser: Lark, builder) -> str | None:
-    saved = (builder.line_offset, builder.column_offset, builder.offset, builder.diagnostics, builder.depth)
+    saved = (builder.anchor, builder.column_offset, builder.diagnostics, builder.depth)
     builder.diagnostics = []
     try:
         return error.match_examples(
@@ -407,7 +407,7 @@ def _match_label(error: UnexpectedInput, parser: Lark, builder) -> str | None:
     except Exception:  # an example that parses (a grammar change) must not break error reporting
         return None
     finally:
-        builder.line_offset, builder.column_offset, builder.offset, builder.diagnostics, builder.depth = saved
+        builder.anchor, builder.column_offset, builder.diagnostics, builder.depth = saved
 
 
 def syntax_error(text: str, source: str, chunk, error: UnexpectedInput, parser: Lark, builder) -> Diagnostic:

@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Iterator
-from functools import cache
+from functools import cache, partial
 
 from ...diagnostics import Diagnostic, Label
 from ...lang import ast
@@ -73,10 +73,10 @@ def check(context: Context) -> Iterator[Diagnostic]:
             continue
         by_type.setdefault(card_type, []).append((card, card.value, judged.total, judged.drawback, rarity))
     for judged in by_type.values():
-        yield from _dominated(judged)
+        yield from _dominated(judged, context.report)
 
 
-def _dominated(judged: list[tuple[ast.Card, int, float, bool, str | None]]) -> Iterator[Diagnostic]:
+def _dominated(judged: list[tuple[ast.Card, int, float, bool, str | None]], report) -> Iterator[Diagnostic]:
     """Sweep the cards of one type from the highest value down, keeping the cards seen so far sorted by
     (polarity, value): n log n, so a 10,000-card deck stays linear in practice.  Two sets: every card
     (for a `b` that has a drawback of its own) and the cards without a drawback.  The cards of one value
@@ -105,7 +105,9 @@ def _dominated(judged: list[tuple[ast.Card, int, float, bool, str | None]]) -> I
             b_name = b.name
             dominators = [a for a in ranked if a[0].name != b_name]
             if dominators:
-                yield _report(judged[position], dominators, max(beyond, len(dominators)))
+                count = max(beyond, len(dominators))
+                yield report(CODE, (b, *(a[0] for a in dominators[:5])), (count,),
+                             partial(_report, judged[position], dominators, count))
         index = group_end
 
 
