@@ -21,7 +21,7 @@ STAGES: list[tuple[str, list[str | tuple[str, ...]]]] = [
     ("lang", ["ast", "reuse", "spelling", "build", "slips", "syntax", "parse", "fmt", "__init__"]),
     ("check", ["polarity", "config", "figures", "memo", ("guidelines", "rule", "hazards", "semantics", "art", "coverage", "explain", "rules", "registry", "__init__"),
                "suppress", "fixes", "report", "docs"]),
-    ("text", ["writer", "__init__"]),
+    ("text", ["catalog", "writer", "__init__"]),
     ("printing", ["layout", "themes", "render", "export", "spreadsheet", "__init__"]),
     ("games", ["interface", ("janken", "embate_dos_guardioes", "cooperativo", "queens_vs_kings"), ("search", "bots"), ("janken_wars", "play", "table"), "__init__"]),
     ("lab", ["sim", "evidence", "arena", "simreport", "arenareport", "__init__"]),

@@ -13,6 +13,7 @@ import deckdsl
 from deckdsl.cli import main
 from deckdsl.lang import ast
 from deckdsl.text import writer as text
+from deckdsl.text.catalog import catalog
 
 ROOT = Path(__file__).resolve().parent.parent
 STANDARD = ROOT / "decks" / "janken-wars.deck"
@@ -66,20 +67,51 @@ EFFECT_NODES = sorted(
 )
 
 
-@pytest.mark.parametrize("writer", ["pt-BR", "en"])
 @pytest.mark.parametrize("name", EFFECT_NODES)
-def test_every_effect_node_has_a_text_template(writer, name):
-    cls = text._WRITERS[writer]
-    method = re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower() + "_text"
-    assert hasattr(cls, method), f"{cls.__name__} has no {method}"
+def test_every_effect_node_has_a_visit_method(name):
+    assert hasattr(text.Writer, f"visit_{name}"), f"Writer has no visit_{name}"
 
 
-def test_a_node_without_a_template_is_a_loud_error():
+def test_a_node_without_a_visit_method_is_a_loud_error():
     class Stranger(ast.Node):
         kind: str = "Stranger"
 
-    with pytest.raises(NotImplementedError, match="stranger_text"):
-        text._Portuguese().write(ast.construct(Stranger, span=None))
+    with pytest.raises(NotImplementedError, match="visit_Stranger"):
+        text.Writer(catalog("pt-BR")).write(ast.construct(Stranger, span=None))
+
+
+def used_messages() -> set[str]:
+    """The messages the writer asks a catalog for, read from its source."""
+    source = Path(text.__file__).read_text(encoding="utf-8")
+    found = set(re.findall(r'(?:say|step|separator)\(\s*"([a-z-]+)"', source))
+    found |= set(re.findall(r'"([a-z]+-separator|list-last)"', source))
+    found |= {f"label-{part}" for part in ("cost", "action", "condition")} | set(text.PHRASES)
+    return found
+
+
+@pytest.mark.parametrize("language", text.LANGUAGES)
+def test_every_catalog_has_every_message_the_writer_asks_for(language):
+    words = catalog(language)
+    assert len(used_messages()) > 40
+    assert {m for m in used_messages() if not words.has(m)} == set()
+
+
+def test_a_catalog_that_lacks_a_message_or_cannot_be_read_says_which():
+    from deckdsl.text.catalog import Catalog, CatalogError
+
+    with pytest.raises(CatalogError, match="cannot read"):
+        Catalog("xx", "broken = { $count ->\n")
+    words = Catalog("xx", "label-cost = Cost { $missing }\n")
+    with pytest.raises(CatalogError, match=r"locales/xx.ftl, `label-cost`.*missing"):
+        words.say("label-cost")
+    with pytest.raises(CatalogError, match="has no message `gain`"):
+        words.say("gain")
+
+
+def test_a_language_tag_finds_its_catalog():
+    assert set(text.LANGUAGES) == {"en", "pt-BR", "ru"}
+    assert [text.language_of(tag) for tag in ("pt", "pt-PT", "PT_br", "ru", "ru-RU", "en-GB", "de", None)] == [
+        "pt-BR", "pt-BR", "pt-BR", "ru", "ru", "en", "en", "en"]
 
 
 def _all_cards() -> list[ast.Card]:

@@ -88,3 +88,10 @@ def check_writable(target: Path, option: str) -> None:
         raise click.UsageError(f"{option}: cannot create the folder `{folder}` ({error.strerror or error})") from error
     if not os.access(folder, os.W_OK):
         raise click.UsageError(f"{option}: the folder `{folder}` is not writable")
+
+
+def rules_languages() -> click.Choice:
+    """`--lang`'s choices: the languages rules text has a catalog for (`deckdsl.text`, `locales/*.ftl`)."""
+    from ..text.catalog import languages
+
+    return click.Choice(languages())

@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 
 from . import main
-from .common import EXIT_ERROR, EXIT_FINDINGS, _load_or_exit, check_writable
+from .common import EXIT_ERROR, EXIT_FINDINGS, _load_or_exit, check_writable, rules_languages
 
 
 def _rules_or_exit(result, settings: tuple[str, ...]):
@@ -285,7 +285,7 @@ def _simulate_any(result, games, seed, players, matchups, jobs, settings, output
 @click.option("--seed", type=click.IntRange(0, 2**62), default=None,
               help="Shuffle and bot choices from this seed (printed at the start when not given).")
 @click.option("--set", "settings", multiple=True, metavar="NAME=VALUE", help=_SET_HELP)
-@click.option("--lang", type=click.Choice(["pt-BR", "en"]), default=None,
+@click.option("--lang", type=rules_languages(), default=None,
               help="Language of the screen and the card texts (default: the deck's).")
 def play(deck, bot, seat, seed, settings, lang) -> None:
     """Play DECK against a bot in the terminal.

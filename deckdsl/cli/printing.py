@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from . import main
-from .common import EXIT_ERROR, EXIT_FINDINGS, Finite, _load_or_exit, check_writable
+from .common import EXIT_ERROR, EXIT_FINDINGS, Finite, _load_or_exit, check_writable, rules_languages
 
 
 @main.command()
@@ -27,7 +27,7 @@ from .common import EXIT_ERROR, EXIT_FINDINGS, Finite, _load_or_exit, check_writ
               help="The edge your printer flips the sheet on for duplex.")
 @click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
               help="Move the backs by X,Y mm to correct a misaligned duplex printer.")
-@click.option("--lang", type=click.Choice(["pt-BR", "en"]), default=None, help="Language of the rules text.")
+@click.option("--lang", type=rules_languages(), default=None, help="Language of the rules text.")
 @click.option("--timeout", type=Finite(1, 86_400, " s"), default=300.0, show_default=True,
               help="Stop a render that takes longer, seconds (1–86400).")
 @click.option("--art", "art_mode", type=click.Choice(["framed", "full"]), default="framed", show_default=True,
@@ -106,7 +106,7 @@ def _offset(text: str) -> float:
 @click.option("--card-size", default="poker", show_default=True, help="poker, bridge, mini, tarot or WxH in mm.")
 @click.option("--bleed-mm", "bleed", type=Finite(0, 20, " mm"), default=3.0, show_default=True,
               help="Background beyond the cut, mm (0–20).")
-@click.option("--lang", type=click.Choice(["pt-BR", "en"]), default=None, help="Language of the rules text.")
+@click.option("--lang", type=rules_languages(), default=None, help="Language of the rules text.")
 @click.option("--timeout", type=Finite(1, 86_400, " s"), default=300.0, show_default=True,
               help="Stop a render that takes longer, seconds (1–86400).")
 @click.option("--theme", type=click.Path(exists=True, file_okay=False), default=None, metavar="DIR",

@@ -9,7 +9,7 @@ import click
 
 from ..lang.ast import without_spans as _without_spans
 from . import main
-from .common import EXIT_FINDINGS, _exit_for, _load_or_exit, _table
+from .common import EXIT_FINDINGS, _exit_for, _load_or_exit, _table, rules_languages
 
 
 @main.command()
@@ -75,7 +75,7 @@ def show(deck: str) -> None:
 @main.command("text")
 @click.argument("deck", type=click.Path(exists=True, dir_okay=False))
 @click.option(
-    "--lang", type=click.Choice(["pt-BR", "en"]), default=None,
+    "--lang", type=rules_languages(), default=None,
     help="Language of the text (default: the deck's `language`, else pt-BR).",
 )
 @click.option("--generated", is_flag=True, help="Ignore the cards' own `text:`, show what deckdsl generates.")
@@ -87,11 +87,11 @@ def text_command(deck: str, lang: str | None, generated: bool) -> None:
       deckdsl text decks/janken-wars.deck
       deckdsl text decks/janken-wars.deck --lang en
     """
-    from ..text import addendum_text, card_text, language_of
+    from ..text import addendum_text, card_text, language_of, no_effect, phrase
 
     result = _load_or_exit(deck)
     language = lang or language_of(result.deck.language)
-    none = "(sem efeito)" if language == "pt-BR" else "(no effect)"
+    none = no_effect(language)
     for index, card in enumerate(result.deck.cards):
         if index:
             click.echo()
@@ -103,7 +103,7 @@ def text_command(deck: str, lang: str | None, generated: bool) -> None:
             click.echo(f"  “{card.flavor}”")
     if result.deck.addenda:
         click.echo()
-        click.echo("Adendos às regras" if language == "pt-BR" else "Addenda to the rules")
+        click.echo(phrase(language, "addenda-title"))
     for addendum in result.deck.addenda:
         told = addendum_text(addendum, language)
         click.echo()

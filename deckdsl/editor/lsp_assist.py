@@ -110,7 +110,7 @@ FIELD_DOCS = {
             "deck's folder or one above, else a shipped profile",
     "version": "the deck's version, a text or a number", "authors": "who made the deck: a text, or a list in `[ ]`",
     "license": "the license of the deck's text and art, an SPDX id (`CC-BY-SA-4.0`)",
-    "language": "the language of the card names and texts (`pt-BR`, `en`); the rules text is generated in it",
+    "language": "the language of the card names and texts (`pt-BR`, `en`, `ru`); the rules text is generated in it",
     "rules": "the rule parameters this deck changes (`star_cost: 8`)",
 }
 _FIELD_WORDS = {**{spelling: name for name, others in CARD_FIELDS.items() for spelling in (name, *others)},
@@ -174,7 +174,9 @@ def completions(snapshot: Snapshot, offset: int, encoding: str = UTF16) -> list[
         return [types.CompletionItem(label=name, kind=Kind.Module, detail="game profile")
                 for name in dict.fromkeys([*local, *available()])]
     if ctx.block == "deck" and key == "language":
-        return [types.CompletionItem(label=tag, kind=Kind.Value) for tag in ("pt-BR", "en")]
+        from ..text.catalog import languages
+
+        return [types.CompletionItem(label=tag, kind=Kind.Value) for tag in languages()]
     if ctx.block == "rules" and profile is not None and ctx.key in profile.rules:
         parameter = profile.rules[ctx.key]
         return [types.CompletionItem(label=choice, kind=Kind.EnumMember,
@@ -288,7 +290,8 @@ def hover(snapshot: Snapshot, offset: int, encoding: str = UTF16) -> types.Hover
 
 
 def card_markdown(snapshot: Snapshot, card: ast.Card) -> str:
-    """A card in Markdown: attributes, copies and value; its rules text generated in pt-BR and en (and the
+    """A card in Markdown: attributes, copies and value; its rules text generated in pt-BR, en and the deck's own
+    language (`hover_languages`; and the
     `text:` printed instead, if any); the profile's properties (Queens vs Kings' power and mana);
     `deckdsl explain`'s figures (value, what each effect is worth, power) when it has a value or effects."""
     from ..check import explain
@@ -298,7 +301,7 @@ def card_markdown(snapshot: Snapshot, card: ast.Card) -> str:
     written = [text[a.value_span.start:a.value_span.end] for a in card.attributes]
     lines = [f"**{card.name}** — {' · '.join(written)} · ×{card.copies}"
              + ("" if card.value is None else f" · value {card.value}"), ""]
-    for language in ("pt-BR", "en"):
+    for language in hover_languages(snapshot.deck):
         lines += [f"*{language}:* " + ("  \n".join(card_text(card, language, generated=True).lines) or "—"), ""]
     if card.text is not None:
         lines += [f"*printed instead (`text:`):* {card.text}", ""]
@@ -320,7 +323,7 @@ def _hover_body(snapshot: Snapshot, offset: int, word: str | None) -> str | None
             if span is not None and span.start <= offset <= span.end and getattr(card, name) is not None:
                 on_key = offset < text.find(":", span.start) + 1
                 return _effect_markdown(card, name, None if on_key else KEYWORDS.get((word or "").casefold()),
-                                        FIELD_DOCS[name] if on_key else None)
+                                        FIELD_DOCS[name] if on_key else None, hover_languages(deck))
         for attribute in card.attributes:
             spec = profile.attributes.get(attribute.name) if profile else None
             if spec is not None and attribute.value_span.start <= offset <= attribute.value_span.end:
@@ -333,7 +336,7 @@ def _hover_body(snapshot: Snapshot, offset: int, word: str | None) -> str | None
             from ..text import addendum_text
 
             return "\n\n".join(f"*{language}:* " + " ".join(addendum_text(addendum, language).lines)
-                               for language in ("pt-BR", "en"))
+                               for language in hover_languages(deck))
     for setting in deck.rules:
         if setting.span.start <= offset <= setting.span.end and profile and setting.name in profile.rules:
             p = profile.rules[setting.name]
@@ -344,13 +347,23 @@ def _hover_body(snapshot: Snapshot, offset: int, word: str | None) -> str | None
     return _word_markdown(profile, word)
 
 
-def _effect_markdown(card: ast.Card, name: str, keyword: str | None, field_doc: str | None) -> str:
-    """The rules text of one effect of `card` (`cost`, `action` or `condition`) in pt-BR and en."""
+def hover_languages(deck: ast.Deck | None) -> tuple[str, ...]:
+    """The languages a hover shows rules text in: pt-BR and en, and the deck's own when it is another
+    (`language: ru` → Russian too)."""
+    from ..text import language_of
+
+    own = language_of(deck.language) if deck is not None and deck.language else "en"
+    return ("pt-BR", "en") if own in ("pt-BR", "en") else ("pt-BR", "en", own)
+
+
+def _effect_markdown(card: ast.Card, name: str, keyword: str | None, field_doc: str | None,
+                     languages: tuple[str, ...] = ("pt-BR", "en")) -> str:
+    """The rules text of one effect of `card` (`cost`, `action` or `condition`) in `languages`."""
     from ..text import card_text
 
     present = [n for n in ("cost", "action", "condition") if getattr(card, n) is not None]
     lines = [keyword] if keyword else [f"**{name}**: {field_doc}"] if field_doc else []
-    for language in ("pt-BR", "en"):
+    for language in languages:
         rules = card_text(card, language, generated=True).lines
         if len(rules) == len(present):
             lines.append(f"*{language}:* {rules[present.index(name)]}")

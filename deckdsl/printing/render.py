@@ -56,7 +56,7 @@ from ..lang.ast import Card, Deck
 from ..profiles.profile import Profile
 from ..profiles.template import fill
 from ..span import Span
-from ..text import addendum_text, card_text, effect_labels, language_of
+from ..text import addendum_text, card_text, effect_labels, language_of, phrase
 from . import layout, themes
 
 TEMPLATES = Path(__file__).parent.parent / "templates"
@@ -259,7 +259,7 @@ def _summary_page(deck: Deck, profile: Profile, languages, parameters: dict) -> 
     language), with the deck's parameters filled in, and the deck's addenda."""
     lines = next((profile.summary[key] for key in languages if key in profile.summary),
                  next(iter(profile.summary.values())))
-    heading = WORDS[_words_language(next((k for k in languages if k in profile.summary), languages[0]))]["summary"]
+    heading = phrase(next((k for k in languages if k in profile.summary), languages[0]), "sheet-summary")
     return {"side": "summary", "slots": [], "marks": [], "heading": f"{heading} · {profile.name}",
             "lines": [fill(line, parameters) for line in lines],
             "addenda": [addendum_text(addendum, languages[0]) for addendum in deck.addenda]}
@@ -297,20 +297,6 @@ BACK_PALETTE = (("#1f4f7a", "#2a5f8e"), ("#1f5e3c", "#2a7049"), ("#5a2d6b", "#6c
 
 NEUTRAL_BACK = ("#26324a", "#2f3d5a")
 """The one back of a deck without `back` (the Janken Wars back's colours), and the reference card's."""
-
-WORDS = {
-    "pt-BR": {"summary": "Resumo das regras", "reference": "Referência"},
-    "ru": {"summary": "Краткие правила", "reference": "Памятка"},
-    "en": {"summary": "Rules summary", "reference": "Reference"},
-}
-"""The renderer's own words on playing-card decks, by language."""
-
-
-def _words_language(tag: str | None) -> str:
-    """The key of `WORDS` for a BCP 47 tag (`pt`, `pt-BR` → `pt-BR`; `ru`, `ru-RU` → `ru`; else `en`)."""
-    tag = (tag or "").lower()
-    return "pt-BR" if tag.startswith("pt") else "ru" if tag.startswith("ru") else "en"
-
 
 def _short(profile: Profile, card: Card, name: str) -> tuple[str, bool] | None:
     """How corner item `name` prints for `card`: (its symbol, True), or (its canonical value / a property's
@@ -382,8 +368,8 @@ def _signed(number: int) -> str:
     return f"+{number}" if number > 0 else f"−{-number}" if number < 0 else "0"
 
 
-def _reference(profile: Profile, words: dict[str, str]) -> dict | None:
-    """The reference card: each relation (`K > Q` …, its note) and each attribute's property table."""
+def _reference(profile: Profile, title: str) -> dict | None:
+    """The reference card, called `title`: each relation (`K > Q` …, its note) and each attribute's property table."""
     if not profile.relations and not profile.properties:
         return None
 
@@ -415,7 +401,7 @@ def _reference(profile: Profile, words: dict[str, str]) -> dict | None:
                 (_signed if row["bonus"] else str)(row["numbers"].get(value, 0)) for value in columns
             ]
     notes = [prop.description for prop in profile.properties.values() if prop.description]
-    return {"kind": "reference", "name": words["reference"], "relations": relations, "tables": list(tables.values()),
+    return {"kind": "reference", "name": title, "relations": relations, "tables": list(tables.values()),
             "notes": notes, "art": None, "back_design": _back_design(profile, None)}
 
 
@@ -428,13 +414,12 @@ def _playing_cards_html(
     then the rules summary."""
 
     tag = options.language or deck.language or profile.language
-    words = WORDS[_words_language(tag)]
     language = language_of(tag)
     printed = [_playing_face(profile, card, folder) for card in deck.cards for _ in range(max(card.copies, 0))]
     for item in _components(profile, language, parameters):
         printed.append({**item, "kind": "component", "name": item["card"]["name"],
                         "back_design": _back_design(profile, None)})
-    reference = _reference(profile, words)
+    reference = _reference(profile, phrase(language, "sheet-reference"))
     if reference is not None:
         printed.append(reference)
     full_art = options.art == "full"
@@ -455,7 +440,7 @@ def _playing_cards_html(
         pages.append({"side": "faces", "slots": slots, "marks": [_mark(line) for line in page_marks]})
         pages.append({"side": "backs", "slots": slots, "marks": []})
     if profile.summary:
-        pages.append(_summary_page(deck, profile, (tag, _words_language(tag), language), parameters))
+        pages.append(_summary_page(deck, profile, (tag or language, language), parameters))
     scale = min(options.card[0] / layout.CARDS["poker"][0], options.card[1] / layout.CARDS["poker"][1])
     theme = themes.template(options.theme, "playing-cards.html.j2")
     return themes.environment(options.theme).get_template(theme).render(
