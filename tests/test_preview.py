@@ -557,3 +557,38 @@ def test_a_theme_next_to_the_deck_is_previewed_its_fonts_served_and_its_changes_
     assert "[DK307]" in page and "theme.html.j2:2:1" in page
     assert "the cards below are from the last version that rendered" in page
     theme.unlink()
+
+
+def test_a_theme_given_with_theme_dir_is_previewed_its_files_served_from_its_folder(deck, tmp_path):
+    """`deckdsl preview DECK --theme DIR`: the theme of another folder prints the cards, its font is served
+    under `/theme/` (from that folder only), a change to it reloads, and the deck's folder is not a theme."""
+    folder = tmp_path / "my-theme"
+    folder.mkdir()
+    shutil.copy(ROOT / "templates" / "fonts" / "DejaVuSans-Bold.ttf", folder / "mine.ttf")
+    (folder / "notes.txt").write_text("not served", encoding="utf-8")
+    theme = folder / "theme.html.j2"
+    theme.write_text('{% extends "deck.html.j2" %}{% block style %}@font-face { font-family: "Mine"; '
+                     'src: url("{{ theme }}/mine.ttf"); } .rock { background: #654321; }{% endblock %}',
+                     encoding="utf-8")
+    running = PreviewServer(deck, theme=folder).start()
+    try:
+        page = get(running, "/")[2]
+        assert "#654321" in page and "/theme/mine.ttf" in page and str(folder) not in page
+        status, headers, _ = get(running, "/theme/mine.ttf")
+        assert status == 200 and headers["Content-Type"] == "font/ttf"
+        assert get(running, "/theme/notes.txt")[0] == 404
+        assert get(running, "/theme/../deck/" + deck.name)[0] == 404
+        assert running.preview.relevant(None, str(theme.resolve()))
+        assert folder.resolve() in running.preview.folders()
+    finally:
+        running.close()
+    plain = PreviewServer(deck).start()
+    try:
+        assert get(plain, "/theme/mine.ttf")[0] == 404  # no theme given: nothing under /theme/
+    finally:
+        plain.close()
+
+
+def test_the_preview_command_takes_a_theme_folder(deck, tmp_path):
+    run = CliRunner().invoke(main, ["preview", str(deck), "--theme", str(tmp_path / "nowhere")])
+    assert run.exit_code == 2 and "--theme" in run.output

@@ -157,3 +157,15 @@ def test_check_render_lint_reads_the_theme_next_to_the_deck(tmp_path):
     assert run.exit_code == 1
     assert "error[DK307]" in run.output and "theme.html.j2:2:1" in run.output
     assert "2 | {% block footer %}{{ titel }}{% endblock %}" in run.output
+
+
+def test_check_render_lint_takes_a_theme_folder(tmp_path):
+    deck = _deck_in(tmp_path / "deck")
+    folder = tmp_path / "elsewhere"
+    folder.mkdir()
+    (folder / "theme.html.j2").write_text(
+        '{% extends "deck.html.j2" %}\n\n{% block footer %}{{ titel }}{% endblock %}\n', encoding="utf-8")
+    assert CliRunner().invoke(main, ["check", "--render-lint", str(deck)]).exit_code == 0
+    run = CliRunner().invoke(main, ["check", "--render-lint", "--theme", str(folder), str(deck)])
+    assert run.exit_code == 1
+    assert "error[DK307]" in run.output and "theme.html.j2:3:1" in run.output

@@ -88,6 +88,8 @@ def _codes_option(value: tuple[str, ...]) -> list[str]:
     "--render-lint", is_flag=True,
     help="Also lay the cards out (A4, poker) and report text that does not fit and images it cannot use.",
 )
+@click.option("--theme", type=click.Path(exists=True, file_okay=False), default=None, metavar="DIR",
+              help="With --render-lint: lay the cards out in this theme (default: the deck's folder's, if any).")
 @click.option("--quiet", "-q", is_flag=True, help="Print nothing when there is nothing to report.")
 @click.option("--fix", is_flag=True,
               help="Apply the safe fixes to the files (docs/rules/README.md, \"Fixes\"), then report what remains.")
@@ -99,8 +101,8 @@ def _codes_option(value: tuple[str, ...]) -> list[str]:
 @_evidence_options
 def check(
     paths: tuple[str, ...], output_format: str, select: tuple[str, ...], ignore: tuple[str, ...],
-    fail_on: str | None, no_config: bool, render_lint: bool, quiet: bool, fix: bool, unsafe_fixes: bool,
-    diff: bool, evidence: bool, evidence_games: int, evidence_seed: int, evidence_players: str,
+    fail_on: str | None, no_config: bool, render_lint: bool, theme: str | None, quiet: bool, fix: bool,
+    unsafe_fixes: bool, diff: bool, evidence: bool, evidence_games: int, evidence_seed: int, evidence_players: str,
 ) -> None:
     """Check deck files and game profiles (or every *.deck and *.game under folders); report every problem.
 
@@ -165,7 +167,7 @@ def check(
             from ..printing import render as renderer
             from ..printing import themes
 
-            options = renderer.Options(theme=themes.find(Path(file).resolve().parent))
+            options = renderer.Options(theme=themes.find(Path(file).resolve().parent, Path(theme) if theme else None))
             found = renderer.lint(result.deck, file, options, profile=result.profile)
             seen = {(d.code, d.span) for d in result.diagnostics}  # `check` already reports missing art
             result.diagnostics.extend(d for d in found if config.enabled(d.code) and (d.code, d.span) not in seen)

@@ -95,9 +95,13 @@ class Cards:
     size: tuple[float, float]
 
 
-def browser_urls(document: str, folder: Path, version: int) -> str:
-    """The print HTML with its `file:` URLs of the deck's folder and of the fonts made server paths (`?v=`:
-    a new URL per reload, so a changed picture is fetched again)."""
+def browser_urls(document: str, folder: Path, version: int, theme: Path | None = None) -> str:
+    """The print HTML with its `file:` URLs of the deck's folder, of a theme's folder (`--theme DIR`) and of
+    the fonts made server paths (`?v=`: a new URL per reload, so a changed picture is fetched again)."""
+    if theme is not None and theme.resolve() != folder:
+        theme_prefix = re.escape(theme.resolve().as_uri() + "/")
+        document = re.sub(r"url\((['\"])" + theme_prefix + r"([^'\"]*)\1\)", rf"url(\1/theme/\2?v={version}\1)",
+                          document)
     deck_prefix = re.escape(folder.as_uri() + "/")
     fonts_prefix = re.escape((TEMPLATES / "fonts").as_uri() + "/")
     document = re.sub(r"url\((['\"])" + deck_prefix + r"([^'\"]*)\1\)", rf"url(\1/files/\2?v={version}\1)", document)
@@ -134,13 +138,13 @@ def _distinct(head: str, pages: list[str]) -> tuple[dict, ...]:
                  for key, count in counts.items())
 
 
-def print_cards(deck, folder: Path, profile, version: int = 0) -> Cards:
+def print_cards(deck, folder: Path, profile, version: int = 0, theme: Path | None = None) -> Cards:
     """The deck rendered by the print templates, one document per distinct card (see the module's doc) — in
-    the deck's theme when its folder has one (`deckdsl.printing.themes`)."""
-    options = render.Options(theme=themes.find(folder))
+    the theme `theme` (a folder), else the deck's when its folder has one (`deckdsl.printing.themes`)."""
+    options = render.Options(theme=themes.find(folder, theme))
     size = (options.card[0] + 2 * options.bleed, options.card[1] + 2 * options.bleed)
     one = dataclasses.replace(options, paper=size)
-    head, pages = split_pages(browser_urls(render.html(deck, folder, one, profile), folder, version))
+    head, pages = split_pages(browser_urls(render.html(deck, folder, one, profile), folder, version, options.theme))
     faces = [page for side, page in pages if side == "faces"]
     cards, index = [], 0
     for card in deck.cards:
@@ -152,7 +156,7 @@ def print_cards(deck, folder: Path, profile, version: int = 0) -> Cards:
         index += copies
     rules = None
     if profile is not None and profile.summary:
-        sheets = browser_urls(render.html(deck, folder, options, profile), folder, version)
+        sheets = browser_urls(render.html(deck, folder, options, profile), folder, version, options.theme)
         sheet_head, sheet_pages = split_pages(sheets)
         rules = next((_document(sheet_head, page) for side, page in sheet_pages if side == "summary"), None)
     return Cards(tuple(cards), _distinct(head, faces[index:]),
@@ -215,9 +219,11 @@ class Preview:
     """The deck's current view: `generation` (one more per reload), the `/content` fragment, the last
     cards that rendered (kept for a deck that breaks), and the files and folders to watch."""
 
-    def __init__(self, deck_path: Path) -> None:
+    def __init__(self, deck_path: Path, theme: Path | None = None) -> None:
         self.path = Path(deck_path)
         self.folder = self.path.resolve().parent
+        self.theme = None if theme is None else Path(theme).resolve()
+        """The theme folder `deckdsl preview --theme DIR` names (None: the deck's folder's theme, if any)."""
         self.generation = 0
         self.content = ""
         self.last_good: Cards | None = None
@@ -255,10 +261,10 @@ class Preview:
         fresh = False
         if result.deck is not None and not any(READING.fullmatch(d.code) for d in result.errors):
             try:
-                self.last_good = print_cards(result.deck, self.folder, result.profile, generation)
+                self.last_good = print_cards(result.deck, self.folder, result.profile, generation, self.theme)
                 fresh = True
             except (TemplateError, RecursionError) as error:  # the theme: DK307, the last good cards stay
-                theme = themes.find(self.folder)
+                theme = themes.find(self.folder, self.theme)
                 if theme is None:
                     raise
                 found = themes.problem(error, theme)
@@ -290,7 +296,7 @@ class Preview:
 
     def _remember(self, result) -> None:
         """The files whose change reloads: the deck, its profile and the art its cards name."""
-        files = {self.path.resolve(), (self.folder / themes.THEME_FILE).resolve()}
+        files = {self.path.resolve(), ((self.theme or self.folder) / themes.THEME_FILE).resolve()}
         if result.deck is not None:
             profile = find(result.deck.game, self.folder) if result.deck.game else None
             if profile is not None:
@@ -432,7 +438,10 @@ class Handler(BaseHTTPRequestHandler):
             return self._send(200, content.encode(), "text/html; charset=utf-8")
         if path == "/events":
             return self._events()
-        for prefix, root, types in (("/files/", preview.folder, IMAGES), ("/assets/", TEMPLATES, ASSETS)):
+        for prefix, root, types in (("/files/", preview.folder, IMAGES), ("/assets/", TEMPLATES, ASSETS),
+                                    ("/theme/", preview.theme, IMAGES)):
+            if root is None:
+                continue
             if path.startswith(prefix):
                 try:
                     found = inside(root, unquote(path[len(prefix):], errors="strict"), types)
@@ -482,8 +491,8 @@ class PreviewServer(ThreadingHTTPServer):
 
     daemon_threads = True
 
-    def __init__(self, deck_path: Path, port: int = 0) -> None:
-        self.preview = Preview(deck_path)
+    def __init__(self, deck_path: Path, port: int = 0, theme: Path | None = None) -> None:
+        self.preview = Preview(deck_path, theme)
         super().__init__(("127.0.0.1", port), Handler)
         self.url = f"http://127.0.0.1:{self.server_address[1]}/"
         self._watcher = threading.Thread(target=self.preview.watch, name="deckdsl-preview-watch", daemon=True)
