@@ -19,10 +19,10 @@ STAGES: list[tuple[str, list[str | tuple[str, ...]]]] = [
     ("", ["span", "diagnostics", "files"]),
     ("profiles", ["fields", "template", "gamefile", "profile", "scaffold", "__init__"]),
     ("lang", ["ast", "reuse", "spelling", "build", "slips", "syntax", "parse", "fmt", "__init__"]),
-    ("check", ["polarity", "config", "figures", "memo", ("guidelines", "rule", "hazards", "semantics", "art", "coverage", "explain", "rules", "registry", "__init__"),
+    ("check", ["polarity", "config", "figures", "memo", ("guidelines", "rule", "hazards", "semantics", "art", "style", "coverage", "explain", "rules", "registry", "__init__"),
                "suppress", "fixes", "report", "docs"]),
     ("text", ["catalog", "writer", "__init__"]),
-    ("printing", ["layout", "themes", "render", "export", "spreadsheet", "__init__"]),
+    ("printing", ["layout", "themes", "look", "render", "export", "spreadsheet", "__init__"]),
     ("games", ["interface", ("janken", "embate_dos_guardioes", "cooperativo", "queens_vs_kings"), ("search", "bots"), ("janken_wars", "play", "table"), "__init__"]),
     ("lab", ["sim", "evidence", "arena", "simreport", "arenareport", "__init__"]),
     ("", ["__init__"]),
@@ -107,7 +107,7 @@ def test_weasyprint_and_jinja_are_not_imported_by_check():
 EFFECT_NODES = sorted(
     name for name, cls in ast.NODE_CLASSES.items()
     if name not in {"Card", "Deck", "Attribute", "CardRef", "ModifierOrder", "Addendum", "Meta", "Setting",
-                    "Action", "Condition"}
+                    "PrintSetting", "PrintEntry", "Action", "Condition"}
 )
 
 

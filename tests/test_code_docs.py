@@ -45,6 +45,7 @@ NOT_BY_TEXT = {
     "DK305": "found only by laying the cards out (WeasyPrint, `render` / `--render-lint`): not tested here",
     "DK306": "needs a picture file and `render --art full`: not tested here",
     "DK307": "a theme is a template file next to the deck, used by `render`: tests/test_themes.py",
+    "DK308": "a printing code (DK3xx): each wrong setting of the `print` block, files too, in tests/test_print_block.py",
     "DK401": "found only by playing a whole deck (`simulate`, tests/test_simulate.py): not tested here",
     "DK402": "cannot be caused with the bots that ship (they throw at random after a tie): not tested here",
     "DK501": "a game profile: its example goes through `deckdsl.load_game` below",

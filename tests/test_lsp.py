@@ -649,3 +649,17 @@ async def test_decks_are_checked_against_the_profile_as_it_is_being_written(clie
     client.text_document_did_close(types.DidCloseTextDocumentParams(doc(game)))
     again = await published_after(client, deck, before)
     assert "DK114" in {d.code for d in again.diagnostics}
+
+
+async def test_completion_in_the_print_block(client: Client):
+    text = STANDARD_TEXT.replace("  language: pt-BR\n", "  language: pt-BR\n  print {\n    \n    frame: \n  }\n", 1)
+    uri = open_document(client, ROOT / "decks" / "lsp-complete-print.deck", text)
+
+    async def labels(needle: str, offset: int) -> set[str]:
+        result = await ask(client.text_document_completion_async(types.CompletionParams(
+            doc(uri), position_of(text, needle, "print {", offset=offset))))
+        return {item.label for item in result.items}
+
+    assert {"colours", "rarity_marks", "font", "back_image", "back_pattern"} <= await labels("    \n    frame", 4)
+    assert "frame" not in await labels("    \n    frame", 4)  # already written
+    assert await labels("frame: \n", 7) == {"rounded", "square", "none"}

@@ -63,7 +63,7 @@ def test_standard_cards_in_english(standard, name):
 EFFECT_NODES = sorted(
     name for name in ast.NODE_CLASSES
     if name not in {"Card", "Deck", "Attribute", "CardRef", "ModifierOrder", "Addendum", "Meta", "Setting",
-                    "Action", "Condition"}
+                    "PrintSetting", "PrintEntry", "Action", "Condition"}
 )
 
 

@@ -16,7 +16,7 @@ from ..lang.ast import Deck
 from ..lang.parse import Gaps
 from ..lang.reuse import Memory
 from ..profiles.profile import Profile
-from . import semantics
+from . import semantics, style
 from .art import art_problems
 from .coverage import Coverage
 from .memo import CardMemo, context_of
@@ -57,6 +57,8 @@ def run(
     found = list(semantics.analyze(deck, profile, gaps, unread=coverage.unread_names(), memo=memo))
     if folder is not None:
         found.extend(art_problems(deck, folder))
+    if deck.printing:
+        found.extend(style.read(deck, profile, folder)[1])
     if profile is None:
         if memo is not None:
             memo.finish()

@@ -10,7 +10,7 @@ Token types, and what they mark:
 
 | token | deck files | game profiles |
 |---|---|---|
-| `Keyword.Declaration` | `deck`, `card`, `addendum`, `rules` (and in Portuguese) | `game`, the blocks (`zone` …) |
+| `Keyword.Declaration` | `deck`, `card`, `addendum`, `rules`, `print` (and in Portuguese) | `game`, the blocks (`zone` …) |
 | `Name.Class` | | a block's name (`attribute rank`) |
 | `Name.Attribute` | a field's name before `:` | a field's head before `:`, a table's keys |
 | `Name.Constant` | a plain value (`pedra`, `janken-wars`), a type in an effect | a plain value (`pt-BR`) |
@@ -51,8 +51,8 @@ __all__ = ["DeckLexer", "GameLexer"]
 
 DECK_BLOCKS = ("deck", "baralho", "card", "carta", "addendum", "adendo")
 """The top-level blocks: `DECK`, `CARD`, `ADDENDUM`."""
-DECK_SUBBLOCKS = ("rules", "regras")
-"""The header's block of rule parameters: `RULES`."""
+DECK_SUBBLOCKS = ("rules", "regras", "print", "impressão", "impressao")
+"""The header's blocks: its rule parameters, `RULES`, and how its cards look, `PRINT`."""
 EFFECT_FIELDS = ("action", "ação", "acao", "cost", "custo", "condition", "condição", "condicao")
 """The fields whose value is written in the effect language: `ACTION`, `COST`, `CONDITION`."""
 ORDER_FIELDS = ("order", "ordem")
@@ -231,12 +231,22 @@ class DeckLexer(RegexLexer):
             (COMMENT, Comment.Single),
             include("string"),
         ],
-        # A plain field: a word, a text, a number, `*` or a list.
+        # A plain field: a word, a text, a number, `*`, a list or a table (`{ rock: "#7a5230" }`).
         "value": [
+            (r"\{", Punctuation, "table"),
             include("line"),
             (r"-?\d+", Number.Integer),
             (r"\*", Keyword.Constant),
             (r"[\[\],]", Punctuation),
+            (NAME, Name.Constant),
+        ],
+        "table": [  # on one line: the line's end ends it, and the field
+            (r"(?=\r?\n|\r)", _nothing, "#pop"),
+            (INLINE, Whitespace),
+            (r"\}", Punctuation, "#pop"),
+            (r"[,:]", Punctuation),
+            include("string"),
+            (r"-?\d+", Number.Integer),
             (NAME, Name.Constant),
         ],
         # `order: "A" then "B"`.

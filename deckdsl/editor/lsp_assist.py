@@ -13,6 +13,7 @@ from pathlib import Path
 
 from lsprotocol import types
 
+from ..check import style
 from ..lang import ast
 from ..profiles.fields import CARD_FIELDS, META_FIELDS
 from ..profiles.profile import Profile, available
@@ -21,12 +22,15 @@ from .lsp_features import UTF16, Kind, Snapshot, occurrence_at, quoted
 
 # --------------------------------------------------------------------------------- context ---
 
-_HEAD = r'(?:card|carta|deck|baralho|addendum|adendo)[ \t]+"(?:[^"\\\n]|\\.)*"[ \t]*\{|(?:rules|regras)[ \t]*\{'
+_HEAD = (r'(?:card|carta|deck|baralho|addendum|adendo)[ \t]+"(?:[^"\\\n]|\\.)*"[ \t]*\{'
+         r'|(?:rules|regras|print|impressão|impressao)[ \t]*\{')
 _TOKENS = re.compile(r'"(?:[^"\\\n]|\\.)*"?|#[^\n]*|(?P<brace>[{}])'
-                     r"|(?P<head>^[ \t]*(?:card|carta|deck|baralho|addendum|adendo|rules|regras)\b)", re.M)
+                     r"|(?P<head>^[ \t]*(?:card|carta|deck|baralho|addendum|adendo|rules|regras|print|impressão"
+                     r"|impressao)\b)", re.M)
 _BLOCK_START = re.compile(r'^[ \t]*(?:card|carta|deck|baralho|addendum|adendo)[ \t]+"', re.M)
 _KINDS = {"card": "card", "carta": "card", "deck": "deck", "baralho": "deck", "addendum": "addendum",
-          "adendo": "addendum", "rules": "rules", "regras": "rules"}
+          "adendo": "addendum", "rules": "rules", "regras": "rules", "print": "print", "impressão": "print",
+          "impressao": "print"}
 _FIELD_KEY = re.compile(rf"^[ \t]*(?:{_HEAD})?[ \t]*([^\W\d][\w-]*)[ \t]*:")
 _KEY_POSITION = re.compile(rf"^[ \t]*(?:{_HEAD})?[ \t]*(?:[^\W\d][\w-]*)?$")
 _STRINGS = re.compile(r'"(?:[^"\\\n]|\\.)*("?)|#.*')
@@ -112,10 +116,23 @@ FIELD_DOCS = {
     "license": "the license of the deck's text and art, an SPDX id (`CC-BY-SA-4.0`)",
     "language": "the language of the card names and texts (`pt-BR`, `en`, `ru`); the rules text is generated in it",
     "rules": "the rule parameters this deck changes (`star_cost: 8`)",
+    "print": "how the printed cards look: `colours`, `rarity_marks`, `font`, `frame`, `back_image`, `back_pattern`",
 }
 _FIELD_WORDS = {**{spelling: name for name, others in CARD_FIELDS.items() for spelling in (name, *others)},
                 "ordem": "order", "order": "order", "texto": "text", "regras": "rules", "rules": "rules",
                 **{name: name for name in META_FIELDS}}
+PRINT_DOCS = {
+    "colours": "a colour by value of the attribute the face is coloured by: `{ rock: \"#7a5230\" }`",
+    "rarity_marks": "the mark of each rarity, 1 to 6 characters: `{ simple: \"•\" }`",
+    "font": "a font file in the deck's folder for the cards' text: `\"fonts/Bitter.ttf\"`",
+    "frame": "the boxes of the picture and the text: `rounded`, `square` or `none`",
+    "back_image": "a picture in the deck's folder that the backs show",
+    "back_pattern": "the pattern of the backs: `checks`, `dots`, `lines` or `plain`",
+}
+"""What each setting of a deck's `print` block takes (docs/language.md, `deckdsl.check.style`)."""
+
+PRINT_WORDS = {"frame": style.FRAMES, "back_pattern": style.BACK_PATTERNS}
+
 KEYWORDS = {
     "gain": "the player puts the cards into their domain, from wherever they are (`gain N stars`: stars)",
     "discard": "the player discards the cards, into the discard pile of the player who discards",
@@ -177,6 +194,8 @@ def completions(snapshot: Snapshot, offset: int, encoding: str = UTF16) -> list[
         from ..text.catalog import languages
 
         return [types.CompletionItem(label=tag, kind=Kind.Value) for tag in languages()]
+    if ctx.block == "print" and key in PRINT_WORDS:
+        return [types.CompletionItem(label=word, kind=Kind.EnumMember) for word in PRINT_WORDS[key]]
     if ctx.block == "rules" and profile is not None and ctx.key in profile.rules:
         parameter = profile.rules[ctx.key]
         return [types.CompletionItem(label=choice, kind=Kind.EnumMember,
@@ -213,6 +232,10 @@ def _keys(snapshot: Snapshot, ctx: Context, offset: int) -> list[types.Completio
         for name in META_FIELDS:
             offer((name,), name, Kind.Field, "header field", FIELD_DOCS[name])
         offer(("rules", "regras"), "rules", Kind.Module, "rule parameters", FIELD_DOCS["rules"], " {")
+        offer(("print", "impressão"), "print", Kind.Module, "how the cards look", FIELD_DOCS["print"], " {")
+    elif ctx.block == "print":
+        for name, docs in PRINT_DOCS.items():
+            offer((name,), name, Kind.Property, "print setting", docs)
     elif ctx.block == "rules" and profile is not None:
         for name, p in profile.rules.items():
             offer((name,), name, Kind.Variable, f"{p.group}, default {p.default}", f"{p.description} ({p.allowed()})")

@@ -505,12 +505,32 @@ class Setting(Node):
     value: int | str
 
 
+class PrintEntry(Node):
+    """One entry of a table in a `print` setting (`rock: "#7a5230"`): `key` (as written), `value`."""
+
+    kind: Literal["PrintEntry"] = "PrintEntry"
+    key: str
+    value: str | int
+
+
+class PrintSetting(Node):
+    """A setting of the deck's `print` block: how its printed cards look (docs/print.md, "The print
+    block").  `name`; `value`: a text, number or list — or None when the setting is a table of
+    `entries` (`colours: { rock: "#7a5230", paper: "#2d5f8f" }`)."""
+
+    kind: Literal["PrintSetting"] = "PrintSetting"
+    name: str
+    value: str | int | tuple[str | int, ...] | None = None
+    entries: tuple[PrintEntry, ...] = ()
+
+
 class Deck(Node):
     """A whole deck file.
 
     `title`: the name of the deck.  `game`: the id of its game profile.  `version`, `authors`,
     `license`, `language`: metadata (language is a BCP 47 tag like `pt-BR`, the language of the card
-    text).  `rules`: rule parameters the deck changes.  `meta`: every header field as written.
+    text).  `rules`: rule parameters the deck changes.  `printing`: the settings of its `print` block, how its
+    cards look.  `meta`: every header field as written.
     `cards`, `addenda`: in file order.  `header_span`, `title_span`: where the `deck` block and its title
     are (None when the header is missing).
     """
@@ -523,6 +543,7 @@ class Deck(Node):
     license: str | None = None
     language: str | None = None
     rules: tuple[Setting, ...] = ()
+    printing: tuple[PrintSetting, ...] = ()
     meta: tuple[Meta, ...] = ()
     cards: tuple[Card, ...] = ()
     addenda: tuple[Addendum, ...] = ()

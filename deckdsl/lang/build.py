@@ -127,10 +127,11 @@ class _Builder:
     def deck(self, children):
         title = self._tokens(children, "STRING")[0]
         metas = [c for c in children if isinstance(c, ast.Meta)]
-        rules = [s for c in children if isinstance(c, _Piece) for s in c.value]
+        rules = [s for c in children if isinstance(c, _Piece) for s in c.value if isinstance(s, ast.Setting)]
+        printing = [s for c in children if isinstance(c, _Piece) for s in c.value if isinstance(s, ast.PrintSetting)]
         return Header(
             title=unquote(title), title_span=self.token_span(title), meta=tuple(metas),
-            rules=tuple(rules), span=self._span(children),
+            rules=tuple(rules), printing=tuple(printing), span=self._span(children),
         )
 
     def meta(self, children):
@@ -150,6 +151,23 @@ class _Builder:
         value = children[2]
         return self._node(ast.Setting, children, name=str(children[0]),
                           value=value.value if isinstance(value, _Piece) else str(value))
+
+    def print_block(self, children):
+        return _Piece(tuple(c for c in children if isinstance(c, ast.PrintSetting)), self._span(children))
+
+    def print_setting(self, children):
+        value = children[2]
+        if isinstance(value, _Piece) and isinstance(value.value, list):
+            return self._node(ast.PrintSetting, children, name=str(children[0]), entries=tuple(value.value))
+        return self._node(ast.PrintSetting, children, name=str(children[0]), value=_literal(value))
+
+    def print_table(self, children):
+        return _Piece([c for c in children if isinstance(c, ast.PrintEntry)], self._span(children))
+
+    def print_entry(self, children):
+        key = children[0]
+        return self._node(ast.PrintEntry, children, key=unquote(key) if key.type == "STRING" else str(key),
+                          value=_literal(children[2]))
 
     def signed_int(self, children):
         return _Piece(self._int(children[0]), self.token_span(children[0]))
@@ -469,6 +487,7 @@ class Header:
     title_span: Span
     meta: tuple[ast.Meta, ...]
     rules: tuple[ast.Setting, ...]
+    printing: tuple[ast.PrintSetting, ...]
     span: Span
 
 

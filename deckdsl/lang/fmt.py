@@ -15,7 +15,8 @@ so that the shipped decks and profiles are already canonical:
   its own lines, and keeps the line breaks of its items.
 * A deck's fields follow the order of docs/language.md (the AST's order): a card's attributes, then
   `copies`, `value`, `cost`, `action`, `condition`, `flavor`, `art`, `text`; the header's `game`,
-  `version`, `authors`, `license`, `language`, then `rules`; an addendum's `text`, then its `order`s.
+  `version`, `authors`, `license`, `language`, then `rules`, then `print`; an addendum's `text`, then its
+  `order`s.
   Fields that share a place keep their relative order: a card's attributes (any other name, as the
   AST reads it), several `order:` lines; an unknown header field stays after the field it followed.
   A profile's fields keep their order: there, order is meaning (attributes and rules are listed as
@@ -116,8 +117,8 @@ def _meaning(text: str, kind: str):
     errors = [d for d in parsed.diagnostics if d.severity is Severity.ERROR]
     if errors:
         raise FormatError(errors)
-    headers = [(h.title, sorted((_plain(m) for m in h.meta), key=lambda m: m["name"]), [_plain(s) for s in h.rules])
-               for h in parsed.headers]
+    headers = [(h.title, sorted((_plain(m) for m in h.meta), key=lambda m: m["name"]), [_plain(s) for s in h.rules],
+                [_plain(s) for s in h.printing]) for h in parsed.headers]
     return headers, [_plain(c) for c in parsed.cards], [_plain(a) for a in parsed.addenda]
 
 
@@ -278,7 +279,8 @@ class _Reader:
 
 _CARD_ORDER = {spelling: rank for rank, (name, others) in enumerate(CARD_FIELDS.items(), start=1)
                for spelling in (name, *others)}
-_META_ORDER = {name: rank for rank, name in enumerate(META_FIELDS)} | {"rules": 99, "regras": 99}
+_META_ORDER = {name: rank for rank, name in enumerate(META_FIELDS)} | {"rules": 99, "regras": 99, "print": 100,
+                                                                      "impressão": 100, "impressao": 100}
 _ADDENDUM_ORDER = {"text": 0, "texto": 0, "order": 1, "ordem": 1}
 
 

@@ -427,6 +427,7 @@ def parse_deck(
         license=text_of("license"),
         language=text_of("language"),
         rules=header.rules if header else (),
+        printing=header.printing if header else (),
         meta=header.meta if header else (),
         cards=cards,
         addenda=parsed.addenda,

@@ -56,8 +56,9 @@ from ..lang.ast import Card, Deck
 from ..profiles.profile import Profile
 from ..profiles.template import fill
 from ..span import Span
+from ..check import style
 from ..text import addendum_text, card_text, effect_labels, language_of, phrase
-from . import layout, themes
+from . import layout, look, themes
 
 TEMPLATES = Path(__file__).parent.parent / "templates"
 
@@ -156,15 +157,17 @@ def html(
     )
     language = language_of(options.language or deck.language)
     parameters = profile.parameters(deck.rules) if profile else {}
+    chosen = style.read(deck, profile, deck_folder)[0]
     if profile is not None and profile.printing.get("face") == "playing-card":
-        return _playing_cards_html(deck, deck_folder, options, profile, sheet, parameters, sizes or {})
+        return _playing_cards_html(deck, deck_folder, options, profile, sheet, parameters, sizes or {}, chosen)
     labels = effect_labels(language)
     printed = [
         {"card": card, "text": card_text(card, language).lines, "labels": _labels(card, language, profile),
-         "art": _art_url(card, deck_folder), "rarity": _rarity(profile, card)}
+         "art": _art_url(card, deck_folder), "rarity": _rarity(profile, card, chosen.rarity_marks),
+         "colour": chosen.colours.get(str(card.attribute(chosen.coloured_by))) if chosen.coloured_by else None}
         for card in deck.cards for _ in range(max(card.copies, 0))
     ]
-    printed += [{**item, "rarity": None} for item in _components(profile, language, parameters)]
+    printed += [{**item, "rarity": None, "colour": None} for item in _components(profile, language, parameters)]
     types = _type_words(profile, language)
     for item in printed:
         item["lines"] = [_set_off(line, labels, types) for line in item["text"]]
@@ -190,7 +193,7 @@ def html(
     return themes.environment(options.theme).get_template(themes.template(options.theme, "deck.html.j2")).render(
         title=deck.title or "", version=deck.version or "", language=language, paper=options.paper,
         safe=options.safe, pages=pages, icons=_icons(), fonts=(TEMPLATES / "fonts").resolve().as_uri(),
-        theme=options.theme.resolve().as_uri() if options.theme else "",
+        theme=options.theme.resolve().as_uri() if options.theme else "", look=look.css(chosen),
     )
 
 
@@ -199,15 +202,17 @@ RARITY_MARKS = (("●", "#7a7a7a"), ("◆", "#2b6cb0"), ("★", "#b8860b"))
 that many times in its colour: grey dot, blue diamonds, gold stars — told apart across a table."""
 
 
-def _rarity(profile: Profile | None, card: Card) -> dict | None:
-    """The card's rarity mark (`RARITY_MARKS`) with its label, or None (no rarity, or a game without)."""
+def _rarity(profile: Profile | None, card: Card, marks: dict[str, str] | None = None) -> dict | None:
+    """The card's rarity mark (`RARITY_MARKS`, or the deck's own `rarity_marks`) with its label, or None (no
+    rarity, or a game without)."""
     spec = profile.attributes.get("rarity") if profile is not None else None
     value = card.attribute("rarity")
     if spec is None or value is None or value not in spec.values:
         return None
     rank = list(spec.values).index(value)
     symbol, colour = RARITY_MARKS[min(rank, len(RARITY_MARKS) - 1)]
-    return {"marks": symbol * (rank + 1), "colour": colour, "label": spec.label(str(value))}
+    own = (marks or {}).get(str(value))
+    return {"marks": own if own is not None else symbol * (rank + 1), "colour": colour, "label": spec.label(str(value))}
 
 
 def _set_off(line: str, labels: tuple[str, ...], types: dict[str, str] | None = None) -> dict:
@@ -331,13 +336,16 @@ def _palette(spec, value: str, colours: tuple):
     return colours[index % len(colours)]
 
 
-def _theme(profile: Profile, card: Card) -> dict | None:
+def _theme(profile: Profile, card: Card, colours: dict[str, str] | None = None) -> dict | None:
+    """The band of the printed `theme` attribute: its label and colour (the deck's `colours`, else the
+    profile's, else the palette's)."""
     name = profile.printing.get("theme")
     value = profile.value_of(card, name) if name in profile.attributes else None
     if value is None:
         return None
     spec = profile.attributes[name]
-    return {"label": spec.label(value), "colour": spec.colours.get(value) or _palette(spec, value, THEME_COLOURS)}
+    colour = (colours or {}).get(value) or spec.colours.get(value) or _palette(spec, value, THEME_COLOURS)
+    return {"label": spec.label(value), "colour": colour}
 
 
 def _back_design(profile: Profile, card: Card | None) -> dict:
@@ -353,13 +361,13 @@ def _back_design(profile: Profile, card: Card | None) -> dict:
     return {"colours": colours, "label": spec.label(value), "symbols": " ".join(symbols)}
 
 
-def _playing_face(profile: Profile, card: Card, folder: Path) -> dict:
+def _playing_face(profile: Profile, card: Card, folder: Path, colours: dict[str, str] | None = None) -> dict:
     corners = [found for name in profile.printing.get("corners", ()) if (found := _short(profile, card, name))]
     red = any(symbol and text in RED_SYMBOLS for text, symbol in corners)
     return {
         "kind": "face", "card": card, "name": card.name, "ink": INK["red" if red else "black"],
         "corners": [{"text": text, "symbol": symbol} for text, symbol in corners],
-        "theme": _theme(profile, card), "stats": _show(profile, card), "art": _art_url(card, folder),
+        "theme": _theme(profile, card, colours), "stats": _show(profile, card), "art": _art_url(card, folder),
         "back_design": _back_design(profile, card),
     }
 
@@ -407,7 +415,7 @@ def _reference(profile: Profile, title: str) -> dict | None:
 
 def _playing_cards_html(
     deck: Deck, folder: Path, options: Options, profile: Profile, sheet: layout.Sheet, parameters: dict,
-    sizes: dict[str, float],
+    sizes: dict[str, float], chosen: style.Style = style.Style(),
 ) -> str:
     """The sheets of a deck printed as playing cards (`print { face: playing-card }`), see the module's
     docstring: the faces, the game's components, the reference card, each sheet followed by its backs;
@@ -415,7 +423,8 @@ def _playing_cards_html(
 
     tag = options.language or deck.language or profile.language
     language = language_of(tag)
-    printed = [_playing_face(profile, card, folder) for card in deck.cards for _ in range(max(card.copies, 0))]
+    printed = [_playing_face(profile, card, folder, chosen.colours) for card in deck.cards
+               for _ in range(max(card.copies, 0))]
     for item in _components(profile, language, parameters):
         printed.append({**item, "kind": "component", "name": item["card"]["name"],
                         "back_design": _back_design(profile, None)})
@@ -447,7 +456,7 @@ def _playing_cards_html(
         theme=options.theme.resolve().as_uri() if options.theme else "",
         title=deck.title or "", version=deck.version or "", language=tag or "en", paper=options.paper,
         safe=options.safe, scale=round(scale, 4), pages=pages, red=INK["red"],
-        fonts=(TEMPLATES / "fonts").resolve().as_uri(),
+        fonts=(TEMPLATES / "fonts").resolve().as_uri(), look=look.css(chosen),
     )
 
 
