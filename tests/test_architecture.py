@@ -22,7 +22,7 @@ STAGES: list[tuple[str, list[str | tuple[str, ...]]]] = [
     ("check", ["polarity", "config", "figures", "memo", ("guidelines", "rule", "hazards", "semantics", "art", "style", "coverage", "explain", "rules", "registry", "__init__"),
                "suppress", "fixes", "report", "docs"]),
     ("text", ["catalog", "writer", "__init__"]),
-    ("printing", ["layout", "themes", "look", "render", "export", "spreadsheet", "__init__"]),
+    ("printing", ["layout", "themes", "look", "sheets", "playing", "render", "export", "spreadsheet", "__init__"]),
     ("games", ["interface", ("janken", "embate_dos_guardioes", "cooperativo", "queens_vs_kings"), ("search", "bots"), ("janken_wars", "play", "table"), "__init__"]),
     ("lab", ["sim", "evidence", "arena", "simreport", "arenareport", "__init__"]),
     ("", ["__init__"]),

@@ -4,6 +4,7 @@ anything is printed, near misses accepted, and each setting seen in the printed 
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -46,7 +47,8 @@ def test_the_block_is_parsed_with_its_tables_and_positions(tmp_path):
     assert [(e.key, e.value) for e in colours] == [("rock", "#7a5230"), ("papel", "#2d5f8f")]
     text = deck.read_text(encoding="utf-8")
     assert text[colours[1].span.start:colours[1].span.end] == 'papel: "#2d5f8f"'
-    assert ast.Deck.model_validate(deckdsl.load(deck).deck.model_dump(exclude_computed_fields=True)).printing == printing
+    dumped = deckdsl.load(deck).deck.model_dump(exclude_computed_fields=True)
+    assert ast.Deck.model_validate(dumped).printing == printing
 
 
 FLAGGED = [
@@ -158,3 +160,37 @@ def test_the_editor_documents_every_setting():
     from deckdsl.editor.lsp_assist import PRINT_DOCS
 
     assert set(PRINT_DOCS) == set(style.SETTINGS)
+
+
+def test_the_profile_gives_the_defaults_and_the_deck_wins(tmp_path):
+    """A profile's `type` colours and `rarity` symbols colour and mark a Janken face; the deck's block wins."""
+    profile = (ROOT / "deckdsl" / "profiles" / "janken-wars.game").read_text(encoding="utf-8")
+    folder = tmp_path / "deck"
+    folder.mkdir()
+    text = STANDARD.read_text(encoding="utf-8").replace("game: janken-wars", "game: mine")
+    (folder / "mine.deck").write_text(text, encoding="utf-8")
+    marked = re.sub(r"(attribute rarity[^{]*\{)", r'\1\n    symbols: { simple: "s", advanced: "a", special: "x" }',
+                    profile, count=1)
+    marked = re.sub(r"(attribute type[^{]*\{)", r'\1\n    colours: { rock: "#101010" }', marked, count=1)
+    marked = marked.replace("id: janken-wars", "id: mine")
+    (folder / "mine.game").write_text(marked, encoding="utf-8")
+    result = deckdsl.load(folder / "mine.deck")
+    assert result.profile is not None, [str(d) for d in result.diagnostics if d.code.startswith("DK5")]
+    page = render.html(result.deck, folder, render.Options(), result.profile)
+    assert "background-color: #101010" in page and ">s</div>" in page
+    deck = with_print(folder / "mine.deck", 'rarity_marks: { simple: "✿" }', tmp_path / "other")
+    shutil.copy(folder / "mine.game", tmp_path / "other" / "mine.game")
+    result = deckdsl.load(deck)
+    page = render.html(result.deck, deck.parent, render.Options(), result.profile)
+    assert ">✿</div>" in page and ">s</div>" not in page and "background-color: #101010" in page
+
+
+def test_show_chooses_the_attributes_under_the_name(tmp_path):
+    for block, line in (("show: [raridade, type]", "simples · pedra"), ("show: []", None)):
+        deck = with_print(STANDARD, block, tmp_path / str(len(block)))
+        result = deckdsl.load(deck)
+        assert problems(deck) == []
+        page = render.html(result.deck, deck.parent, render.Options(), result.profile)
+        meta = re.search(r'<div class="meta">([^<]*)</div>', page).group(1)
+        assert meta == (line or "")
+    assert "`colour` is not an attribute" in problems(with_print(STANDARD, "show: [colour]", tmp_path / "x"))[0][2]

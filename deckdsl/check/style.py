@@ -7,9 +7,12 @@ block"), read and checked once for the checker (DK308, DK301) and the renderer (
       font: "fonts/Bitter.ttf"
       frame: square
       back_image: "art/back.png"
+      show: [rarity]
     }
 
-Every value is checked before anything is printed: a colour is `#rgb` or `#rrggbb`, a table's keys are
+The game's profile gives the defaults: the `colours` of the attribute the face is coloured by and the
+`symbols` of its `rarity` attribute (docs/profiles.md); the deck's settings win.  Every value is checked
+before anything is printed: a colour is `#rgb` or `#rrggbb`, a table's keys are
 values of the game's attributes (in any spelling the profile allows), a file is a font or a picture inside
 the deck's folder that exists.  A theme (`theme.html.j2`) can go further than these settings; the two
 combine, the theme's CSS last.
@@ -45,7 +48,8 @@ _COLOUR = re.compile(r"#(?:[0-9a-fA-F]{3}){1,2}")
 class Style:
     """The `print` block's settings, checked.  `colours`: a colour by canonical value of `coloured_by` (the
     attribute the face is coloured by); `rarity_marks`: a mark by canonical rarity; `font`, `back_image`:
-    files inside the deck's folder; `frame`, `back_pattern`: one of `FRAMES`, `BACK_PATTERNS`."""
+    files inside the deck's folder; `frame`, `back_pattern`: one of `FRAMES`, `BACK_PATTERNS`; `show`: the
+    attributes the line under a card's name shows, in order (None: every attribute the card writes)."""
 
     coloured_by: str | None = None
     colours: dict[str, str] = field(default_factory=dict)
@@ -54,6 +58,7 @@ class Style:
     frame: str = "rounded"
     back_image: Path | None = None
     back_pattern: str = "checks"
+    show: tuple[str, ...] | None = None
 
 
 def coloured_by(profile: Profile | None) -> str | None:
@@ -84,7 +89,11 @@ def read(deck: ast.Deck, profile: Profile | None, folder: Path | None) -> tuple[
         value = check(reader, setting)
         if value is not None:
             values[setting.name] = value
-    return Style(coloured_by=coloured_by(profile), **values), reader.found
+    attribute = coloured_by(profile)
+    own = profile.attributes if profile is not None else {}
+    values["colours"] = {**(own[attribute].colours if attribute in own else {}), **values.get("colours", {})}
+    values["rarity_marks"] = {**(own["rarity"].symbols if "rarity" in own else {}), **values.get("rarity_marks", {})}
+    return Style(coloured_by=attribute, **values), reader.found
 
 
 class _Reader:
@@ -138,8 +147,9 @@ class _Reader:
     def file(self, setting: ast.PrintSetting, types: tuple[str, ...], what: str) -> Path | None:
         written = setting.value
         if not isinstance(written, str) or not written:
+            example = "fonts/Bitter.ttf" if what == "font" else "art/back.png"
             self.say(f"`{setting.name}` takes the path of a {what} file, in quotes", setting.span,
-                     f'write for example `{setting.name}: "{"fonts/Bitter.ttf" if what == "font" else "art/back.png"}"`')
+                     f'write for example `{setting.name}: "{example}"`')
             return None
         if Path(written).suffix.lower() not in types:
             self.say(f"`{written}` is not a {what} file deckdsl can print", setting.span,
@@ -164,6 +174,22 @@ class _Reader:
         return path
 
 
+def _show(reader: _Reader, setting: ast.PrintSetting) -> tuple[str, ...] | None:
+    written = setting.value if isinstance(setting.value, tuple) else None
+    if written is None:
+        reader.say("`show` takes a list of attributes, `[type, rarity]` (`[]` shows none)", setting.span)
+        return None
+    names = []
+    for name in written:
+        spec = reader.profile.attribute(str(name)) if reader.profile is not None else None
+        if spec is None:
+            known = ", ".join(f"`{n}`" for n in reader.profile.attributes) if reader.profile is not None else ""
+            reader.say(f"`{name}` is not an attribute of the game", setting.span, f"the attributes are {known}")
+            return None
+        names.append(spec.name)
+    return tuple(names)
+
+
 def _colours(reader: _Reader, setting: ast.PrintSetting):
     attribute = coloured_by(reader.profile)
     return reader.table(setting, attribute, lambda value: None if isinstance(value, str) and _COLOUR.fullmatch(value)
@@ -182,6 +208,7 @@ _SETTINGS: dict[str, Callable[[_Reader, ast.PrintSetting], object]] = {
     "frame": lambda reader, setting: reader.word(setting, FRAMES),
     "back_image": lambda reader, setting: reader.file(setting, IMAGE_TYPES, "picture"),
     "back_pattern": lambda reader, setting: reader.word(setting, BACK_PATTERNS),
+    "show": _show,
 }
 """The settings of the `print` block, each with what reads and checks it."""
 

@@ -10,7 +10,7 @@ Token types, and what they mark:
 
 | token | deck files | game profiles |
 |---|---|---|
-| `Keyword.Declaration` | `deck`, `card`, `addendum`, `rules`, `print` (and in Portuguese) | `game`, the blocks (`zone` …) |
+| `Keyword.Declaration` | `deck`, `card`, `addendum`, `rules`, `print` (and Portuguese) | `game`, blocks (`zone` …) |
 | `Name.Class` | | a block's name (`attribute rank`) |
 | `Name.Attribute` | a field's name before `:` | a field's head before `:`, a table's keys |
 | `Name.Constant` | a plain value (`pedra`, `janken-wars`), a type in an effect | a plain value (`pt-BR`) |
@@ -242,10 +242,9 @@ class DeckLexer(RegexLexer):
         ],
         "table": [  # on one line: the line's end ends it, and the field
             (r"(?=\r?\n|\r)", _nothing, "#pop"),
-            (INLINE, Whitespace),
             (r"\}", Punctuation, "#pop"),
+            include("line"),
             (r"[,:]", Punctuation),
-            include("string"),
             (r"-?\d+", Number.Integer),
             (NAME, Name.Constant),
         ],

@@ -128,6 +128,7 @@ PRINT_DOCS = {
     "frame": "the boxes of the picture and the text: `rounded`, `square` or `none`",
     "back_image": "a picture in the deck's folder that the backs show",
     "back_pattern": "the pattern of the backs: `checks`, `dots`, `lines` or `plain`",
+    "show": "the attributes the line under a card's name shows, in order: `[rarity, type]`; `[]` shows none",
 }
 """What each setting of a deck's `print` block takes (docs/language.md, `deckdsl.check.style`)."""
 

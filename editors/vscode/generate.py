@@ -180,7 +180,7 @@ def deck_grammar() -> dict:
                 "end": r"\}|$",
                 "endCaptures": {"0": {"name": g.scope("punctuation.section.mapping.end")}},
                 "patterns": [
-                    *_include("string"),
+                    *_include("comment", "string"),
                     g.match(r"-?\d+", Number.Integer),
                     g.match(r"[,:]", "punctuation.separator"),
                     g.match(hl.NAME, Name.Constant),

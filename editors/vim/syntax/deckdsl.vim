@@ -18,7 +18,7 @@ syn match deckdslEscape /\v\\./ contained
 
 " Blocks, and the fields of every block: a name before `:`, then its value up to the end of the line.
 syn match deckdslBlock /\v<%(addendum|baralho|adendo|carta|card|deck)>/
-syn match deckdslBlock /\v<%(regras|rules)>\ze[ \t\x0c\u00a0]*\{/
+syn match deckdslBlock /\v<%(impressao|impressão|regras|print|rules)>\ze[ \t\x0c\u00a0]*\{/
 syn match deckdslField /\v%(\d)@!\k%(\k|\-\k@=)*\ze[ \t\x0c\u00a0]*:/ nextgroup=deckdslValue skipwhite
 syn match deckdslField /\v<%(ordem|order)>\ze[ \t\x0c\u00a0]*:/ nextgroup=deckdslOrder skipwhite
 syn match deckdslField /\v<%(condition|condicao|condição|action|custo|acao|ação|cost)>\ze[ \t\x0c\u00a0]*:/ nextgroup=deckdslEffect skipwhite
