@@ -86,7 +86,7 @@ CODES: dict[str, Code] = {
         Code("DK305", "outside-safe-zone", W, "a card's text reaches outside the safe zone, towards the cut"),
         Code("DK306", "art-short-of-bleed", W, "a full-bleed picture is smaller than the card with its bleed"),
         Code("DK307", "theme-error", E, "the deck's theme (theme.html.j2) does not work, or does what themes may not"),
-        Code("DK308", "print-setting", E, "a setting of the deck's `print` block that deckdsl does not know, or cannot print"),
+        Code("DK308", "print-setting", E, "a setting of the `print` block deckdsl does not know, or cannot print"),
         # DK5xx: game profiles (*.game files)
         Code("DK501", "profile-syntax", E, "a game profile is not written in the profile language"),
         Code("DK502", "unknown-profile-field", E, "a game profile has a block or field the language does not know"),

@@ -533,3 +533,9 @@ def test_the_pre_commit_hook():
     files = re.compile(fields["files"])
     assert files.search("decks/a.deck") and files.search("my.game")
     assert not files.search("a.deck.bak") and not files.search("game.py")
+
+
+def test_header_blocks_keep_the_unknown_fields_that_follow_them_in_order():
+    """Found by `test_generated_decks`: a `print` and a `rules` block each followed by an unknown field of the
+    same name — moving one block past the other would swap the two fields, and the later one wins."""
+    formatted('deck "Muro Alto"{print{}\nrock :"Silver Tape"\nrules {}\nrock :"Muro Alto"\n}')

@@ -145,12 +145,12 @@ def test_a_playing_card_game_takes_its_colours_from_the_block(tmp_path):
     assert "#123456" in page and "#654321" in page
 
 
-def test_fmt_puts_the_block_after_the_rules_and_keeps_it(tmp_path):
+def test_fmt_puts_the_block_after_the_header_fields_and_keeps_it(tmp_path):
     deck = with_print(STANDARD, 'frame: square\ncolours: { rock: "#7a5230" }', tmp_path)
     run = CliRunner().invoke(main, ["fmt", str(deck)])
     assert run.exit_code == 0, run.output
     text = deck.read_text(encoding="utf-8")
-    assert text.index("rules {") < text.index("print {") < text.index('card "')
+    assert text.index("language:") < text.index("print {") < text.index("rules {") < text.index('card "')
     assert [(s.name, s.value) for s in deckdsl.load(deck).deck.printing] == [("frame", "square"), ("colours", None)]
     assert CliRunner().invoke(main, ["fmt", "--check", str(deck)]).exit_code == 0
 

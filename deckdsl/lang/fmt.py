@@ -15,8 +15,8 @@ so that the shipped decks and profiles are already canonical:
   its own lines, and keeps the line breaks of its items.
 * A deck's fields follow the order of docs/language.md (the AST's order): a card's attributes, then
   `copies`, `value`, `cost`, `action`, `condition`, `flavor`, `art`, `text`; the header's `game`,
-  `version`, `authors`, `license`, `language`, then `rules`, then `print`; an addendum's `text`, then its
-  `order`s.
+  `version`, `authors`, `license`, `language`, then the `rules` and `print` blocks (in the order written);
+  an addendum's `text`, then its `order`s.
   Fields that share a place keep their relative order: a card's attributes (any other name, as the
   AST reads it), several `order:` lines; an unknown header field stays after the field it followed.
   A profile's fields keep their order: there, order is meaning (attributes and rules are listed as
@@ -279,8 +279,8 @@ class _Reader:
 
 _CARD_ORDER = {spelling: rank for rank, (name, others) in enumerate(CARD_FIELDS.items(), start=1)
                for spelling in (name, *others)}
-_META_ORDER = {name: rank for rank, name in enumerate(META_FIELDS)} | {"rules": 99, "regras": 99, "print": 100,
-                                                                      "impressão": 100, "impressao": 100}
+_META_ORDER = {name: rank for rank, name in enumerate(META_FIELDS)} | {
+    name: 99 for name in ("rules", "regras", "print", "impressão", "impressao")}
 _ADDENDUM_ORDER = {"text": 0, "texto": 0, "order": 1, "ordem": 1}
 
 
