@@ -214,6 +214,82 @@ def simulate(deck, games, seed, players, matchups, jobs, settings, output_format
         click.echo(f"wrote {report_path}", err=True)
 
 
+@main.command()
+@click.argument("decks", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("--games", "-n", type=click.IntRange(1, 100_000_000), default=2000, show_default=True,
+              help="Games to play with each deck.")
+@click.option("--seed", type=click.IntRange(0, 2**62), default=1, show_default=True,
+              help="The seed every deck is played with (common random numbers).")
+@click.option("--players", default="random,random", show_default=True, metavar="A,B",
+              help="The two bots, first seat first: STRATEGY[:EXCHANGE] (random, greedy, yomi; eager, hoard).")
+@click.option("--jobs", "-j", type=click.IntRange(1, 512), default=1, show_default=True,
+              help="Processes to play on (the figures do not depend on it).")
+@click.option("--set", "settings", multiple=True, metavar="NAME=VALUE", help=_SET_HELP + "  Applies to every deck.")
+@click.option("--fail-if", "fail_if", multiple=True, metavar="CONDITION",
+              help='Exit 1 when a variant meets it, e.g. "first_player_win_rate > 0.55" (repeatable; '
+              "figures: first_player_win_rate, draw_rate, deck_exhausted_rate, rounds_mean, exchanges_per_game, "
+              "stars_per_exchange).")
+@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--report", "report_path", type=click.Path(dir_okay=False), default=None,
+              help="Also write an HTML report with the plots to this file.")
+def compare(decks, games, seed, players, jobs, settings, fail_if, output_format, report_path) -> None:
+    """Play BASE and each VARIANT with the same seeds and compare every figure (DECKS: BASE VARIANT…).
+
+    Each difference comes with its 95% interval; `*` marks one whose interval excludes 0.  Exit 1 when a
+    variant meets a --fail-if condition (docs/simulate.md, "Comparing decks").
+
+    \b
+    Examples:
+      deckdsl compare decks/janken-wars.deck decks/examples/stars-6.deck --games 5000
+      deckdsl compare base.deck variant.deck --fail-if "first_player_win_rate > 0.55" --report out/compare.html
+    """
+    import json
+
+    from ..games.bots import parse_player
+    from ..games.janken import EngineError
+    from ..lab import compare as comparing
+
+    if len(decks) < 2:
+        raise click.UsageError("compare takes a base deck and at least one variant: BASE VARIANT…")
+    try:
+        conditions = tuple(comparing.condition(text) for text in fail_if)
+    except ValueError as error:
+        raise click.UsageError(f"--fail-if: {error}") from error
+    names = [name.strip() for name in players.split(",")]
+    if len(names) != 2:
+        raise click.UsageError(f"--players takes two bots, A,B (got {players!r})")
+    try:
+        for name in names:
+            parse_player(name)
+    except ValueError as error:
+        raise click.UsageError(str(error)) from error
+    if report_path:
+        check_writable(Path(report_path), "--report")
+    entries = []
+    for path in decks:
+        result = _playable_or_exit(path)
+        if not _is_janken(result.profile):
+            raise click.UsageError(f"{path}: compare plays Janken Wars decks (for other games: simulate)")
+        entries.append((path, result.deck, result.profile, _rules_or_exit(result, settings)))
+    try:
+        compared = comparing.run(entries, games=games, seed=seed, players=(names[0], names[1]), jobs=jobs,
+                                 conditions=conditions)
+    except EngineError as error:
+        click.echo(f"deckdsl compare: the engine stopped: {error}", err=True)
+        sys.exit(EXIT_FINDINGS)
+    if report_path:
+        from ..lab import comparereport
+
+        _write_report(Path(report_path), comparereport.html(compared))
+    if output_format == "json":
+        click.echo(json.dumps(compared, ensure_ascii=False, indent=2))
+    else:
+        click.echo(comparing.text_report(compared), nl=False)
+    if report_path:
+        click.echo(f"wrote {report_path}", err=True)
+    sys.exit(EXIT_FINDINGS if compared["failed"] else 0)
+
+
 def _write_report(target: Path, html: str) -> None:
     """The report, written atomically (a failed write leaves the old report as it was): exit 2 on failure."""
     from ..files import write_atomic
