@@ -52,13 +52,14 @@ def main() -> None:
 
 
 # The command modules register their commands on `main` when imported (`deckdsl --help` lists them by name).
-from . import checking, formatting, playing, previewing, printing, reading, serving  # noqa: E402
+from . import checking, formatting, lab, playing, previewing, printing, reading, serving  # noqa: E402
 from .checking import (  # noqa: E402
     _add_evidence, _codes_option, _evidence_options, _nothing, check, explain, rule, rules,
 )
 from .playing import (  # noqa: E402
     _SET_HELP, _announce_hazards, _engine_failure, _playable_or_exit, _rules_or_exit, play, simulate,
 )
+from .lab import compare, sweep  # noqa: E402
 from .printing import export, import_command, render  # noqa: E402
 from .reading import _without_spans, ast_command, new, schema, show, text_command  # noqa: E402
 
@@ -66,9 +67,9 @@ __all__ = [
     "EXIT_CLEAN", "EXIT_ERROR", "EXIT_FINDINGS", "main",
     "check", "explain", "rule", "rules", "show", "text_command", "ast_command", "schema", "new", "render",
     "export", "import_command",
-    "simulate", "play",
+    "simulate", "play", "compare", "sweep",
     "_deck_files", "_load_or_exit", "_exit_for", "_table", "_evidence_options", "_add_evidence", "_nothing",
     "_codes_option", "_without_spans", "_rules_or_exit", "_playable_or_exit", "_announce_hazards",
     "_engine_failure", "_SET_HELP", "checking", "playing", "printing", "reading", "formatting", "serving",
-    "previewing",
+    "previewing", "lab",
 ]

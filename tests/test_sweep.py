@@ -1,0 +1,158 @@
+"""`deckdsl sweep`: a deck over a grid of rule parameters and card values (`deckdsl.lab.sweep`), each point
+from the same seeds, results stored as they arrive and resumed, the same whatever the workers."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from deckdsl.cli import main
+from deckdsl.lab import sweep
+
+ROOT = Path(__file__).resolve().parent.parent
+STANDARD = str(ROOT / "decks" / "janken-wars.deck")
+GRID = ["--set", "star_cost=6..7", "--set", "table_size=4,5", "--games", "80"]
+
+
+def run(tmp_path: Path, *args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["sweep", STANDARD, "--results", str(tmp_path / "r.jsonl"), *args])
+    return result.exit_code, result.output
+
+
+@pytest.mark.parametrize(("text", "values"), [
+    ("star_cost=5..7", (5, 6, 7)), ("chooser=actor,owner", ("actor", "owner")), ("table_size=4", (4,))])
+def test_rule_axes(text, values):
+    assert sweep.rule_axis(text).values == values
+
+
+@pytest.mark.parametrize("text", ["star_cost=7..5", "star_cost", "=1..2", "star_cost=1..99999"])
+def test_bad_rule_axes(text):
+    with pytest.raises(ValueError):
+        sweep.rule_axis(text)
+
+
+def test_card_axes():
+    axis = sweep.card_axis("Origami Sublime.value=3..5")
+    assert (axis.card, axis.field, axis.values) == ("Origami Sublime", "value", (3, 4, 5))
+    for text in ("Origami Sublime.colour=3..5", "Origami Sublime=3", "Origami Sublime.value=a,b"):
+        with pytest.raises(ValueError):
+            sweep.card_axis(text)
+
+
+def test_a_sample_is_drawn_from_the_grid_with_the_seed():
+    axes = [sweep.rule_axis("star_cost=1..20"), sweep.rule_axis("table_size=1..20")]
+    sample = sweep.points(axes, 7, seed=3)
+    assert len(sample) == 7 and sample == sweep.points(axes, 7, seed=3) != sweep.points(axes, 7, seed=4)
+    assert set(sample) <= set(sweep.points(axes))
+    with pytest.raises(ValueError, match="sample it"):
+        sweep.points([sweep.rule_axis("star_cost=1..200"), sweep.rule_axis("table_size=1..100")])
+
+
+def test_a_grid_is_played_point_by_point_and_stored(tmp_path):
+    code, output = run(tmp_path, *GRID, "--format", "json")
+    assert code == 0, output
+    swept = json.loads(output[:output.rindex("}") + 1])
+    assert [entry["point"] for entry in swept["points"]] == [
+        {"star_cost": 6, "table_size": 4}, {"star_cost": 6, "table_size": 5},
+        {"star_cost": 7, "table_size": 4}, {"star_cost": 7, "table_size": 5}]
+    rounds = [entry["figures"]["rounds_mean"]["value"] for entry in swept["points"]]
+    assert rounds[0] < rounds[2] and rounds[1] < rounds[3]  # dearer stars, longer games
+    lines = (tmp_path / "r.jsonl").read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 5 and json.loads(lines[0])["axes"][0]["name"] == "star_cost"
+
+
+def test_an_interrupted_sweep_resumes_and_ends_as_a_whole_one(tmp_path):
+    (tmp_path / "whole").mkdir()
+    (tmp_path / "cut").mkdir()
+    whole = run(tmp_path / "whole", *GRID, "--format", "json")[1]
+    run(tmp_path / "cut", *GRID)
+    results = tmp_path / "cut" / "r.jsonl"
+    lines = results.read_text(encoding="utf-8").splitlines()
+    results.write_text("\n".join(lines[:3]) + "\n" + lines[3][:25], encoding="utf-8")  # two points, one cut short
+    code, output = run(tmp_path / "cut", *GRID, "--format", "json")
+    assert code == 0 and "resuming" in output and "2 of 4 points already played" in output
+    assert output[output.index("{"):output.rindex("}") + 1] == whole[whole.index("{"):whole.rindex("}") + 1]
+
+
+def test_the_results_are_the_same_whatever_the_workers(tmp_path):
+    (tmp_path / "one").mkdir()
+    (tmp_path / "two").mkdir()
+    one = run(tmp_path / "one", *GRID, "--format", "json", "--jobs", "1")[1]
+    two = run(tmp_path / "two", *GRID, "--format", "json", "--jobs", "3")[1]
+    assert json.loads(one[:one.rindex("}") + 1]) == json.loads(two[:two.rindex("}") + 1])
+    assert (tmp_path / "one" / "r.jsonl").read_text().splitlines()[0] == (tmp_path / "two" / "r.jsonl").read_text(
+    ).splitlines()[0]
+
+
+def test_another_sweep_does_not_write_into_the_results_file(tmp_path):
+    run(tmp_path, *GRID)
+    before = (tmp_path / "r.jsonl").read_bytes()
+    code, output = run(tmp_path, "--set", "star_cost=6..7", "--games", "80")
+    assert code == 2 and "holds the results of another sweep" in output
+    assert (tmp_path / "r.jsonl").read_bytes() == before
+
+
+def test_a_card_value_is_swept(tmp_path):
+    code, output = run(tmp_path, "--vary", "Origami Sublime.value=2..4", "--games", "60", "--report",
+                       str(tmp_path / "s.html"))
+    assert code == 0, output
+    page = (tmp_path / "s.html").read_text(encoding="utf-8")
+    assert page.count('class="chart bars"') == 3 and "Origami Sublime.value" in page
+    assert run(tmp_path / "x", "--vary", "Origami Sublimado.value=2..4")[0] == 2
+
+
+def test_a_two_axis_report_has_heat_maps(tmp_path):
+    code, output = run(tmp_path, *GRID, "--report", str(tmp_path / "s.html"))
+    assert code == 0, output
+    assert (tmp_path / "s.html").read_text(encoding="utf-8").count('class="chart heatmap"') == 3
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    ((), "name what to sweep"),
+    (("--set", "star_cost=0..2"), "star_cost"),
+    (("--set", "nothing=1..2"), "nothing"),
+])
+def test_usage_errors(tmp_path, args, said):
+    code, output = run(tmp_path, *args)
+    assert code == 2 and said in output, output
+
+
+def test_a_held_setting_holds_for_every_point(tmp_path):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    held = run(tmp_path / "a", "--set", "table_size=4,5", "--hold", "star_cost=6", "--games", "80", "--format", "json")
+    plain = run(tmp_path / "b", "--set", "table_size=4,5", "--games", "80", "--format", "json")
+    held_json, plain_json = (json.loads(out[:out.rindex("}") + 1]) for _, out in (held, plain))
+    assert held_json["settings"] == {"star_cost": "6"}
+    assert all(a["figures"]["rounds_mean"]["value"] < b["figures"]["rounds_mean"]["value"]
+               for a, b in zip(held_json["points"], plain_json["points"], strict=True))
+
+
+@pytest.fixture(scope="module")
+def local_ray():
+    """A Ray instance on this machine, as a cluster of one (`deckdsl[ray]`, installed with the test extras)."""
+    ray = pytest.importorskip("ray")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False,
+             object_store_memory=80 * 1024 * 1024)
+    yield ray
+    ray.shutdown()
+
+
+def test_ray_plays_the_same_points_as_the_local_backend(tmp_path, local_ray):
+    (tmp_path / "local").mkdir()
+    (tmp_path / "ray").mkdir()
+    args = ("--set", "star_cost=6..7", "--vary", "Origami Sublime.value=3,5", "--games", "60", "--format", "json")
+    local = run(tmp_path / "local", *args, "--jobs", "2")[1]
+    code, on_ray = run(tmp_path / "ray", *args, "--backend", "ray")
+    assert code == 0, on_ray
+    assert json.loads(on_ray[:on_ray.rindex("}") + 1]) == json.loads(local[:local.rindex("}") + 1])
+    lines = (tmp_path / "ray" / "r.jsonl").read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 5  # stored as they arrived, then resumable like any results file
+
+
+def test_address_without_ray_is_a_usage_error(tmp_path):
+    code, output = run(tmp_path, "--set", "star_cost=6..7", "--address", "auto")
+    assert code == 2 and "--backend ray" in output
