@@ -10,22 +10,7 @@ import click
 
 from . import main
 from .common import EXIT_ERROR, EXIT_FINDINGS, check_writable
-from .playing import _SET_HELP, _is_janken, _playable_or_exit, _rules_or_exit, _settings, _write_report
-
-
-def _players_or_exit(players: str) -> tuple[str, str]:
-    """The two bots of `--players A,B` (a usage error names what is wrong)."""
-    from ..games.bots import parse_player
-
-    names = [name.strip() for name in players.split(",")]
-    if len(names) != 2:
-        raise click.UsageError(f"--players takes two bots, A,B (got {players!r})")
-    try:
-        for name in names:
-            parse_player(name)
-    except ValueError as error:
-        raise click.UsageError(str(error)) from error
-    return names[0], names[1]
+from .playing import _SET_HELP, _emit, _is_janken, _playable_or_exit, _players_or_exit, _rules_or_exit, _settings
 
 
 @main.command()
@@ -57,7 +42,6 @@ def compare(decks, games, seed, players, jobs, settings, fail_if, output_format,
       deckdsl compare decks/janken-wars.deck decks/examples/stars-6.deck --games 5000
       deckdsl compare base.deck variant.deck --fail-if "first_player_win_rate > 0.55" --report out/compare.html
     """
-    import json
 
     from ..games.janken import EngineError
     from ..lab import compare as comparing
@@ -83,14 +67,9 @@ def compare(decks, games, seed, players, jobs, settings, fail_if, output_format,
     except EngineError as error:
         click.echo(f"deckdsl compare: the engine stopped: {error}", err=True)
         sys.exit(EXIT_FINDINGS)
-    if report_path:
-        from ..lab import comparereport
+    from ..lab import comparereport
 
-        _write_report(Path(report_path), comparereport.html(compared))
-    if output_format == "json":
-        click.echo(json.dumps(compared, ensure_ascii=False, indent=2))
-    else:
-        click.echo(comparing.text_report(compared), nl=False)
+    _emit(compared, output_format, comparing.text_report, report_path, comparereport.html)
     if report_path:
         click.echo(f"wrote {report_path}", err=True)
     sys.exit(EXIT_FINDINGS if compared["failed"] else 0)
@@ -137,7 +116,6 @@ def sweep(deck, axes_set, axes_vary, fixed, games, seed, players, sample, jobs, 
       deckdsl sweep decks/janken-wars.deck --set star_cost=5..10 --set table_size=4..6 --games 500 -j 2
       deckdsl sweep decks/janken-wars.deck --vary "Origami Sublime.value=3..5" --report out/sweep.html
     """
-    import json
 
     from ..games.janken import EngineError, rules_for
     from ..lab import sweep as sweeping
@@ -207,12 +185,7 @@ def sweep(deck, axes_set, axes_vary, fixed, games, seed, players, sample, jobs, 
         if bar is not None:
             bar.__exit__(None, None, None)
     swept = sweeping.result(described, axes, grid, done)
-    if report_path:
-        from ..lab import sweepreport
+    from ..lab import sweepreport
 
-        _write_report(Path(report_path), sweepreport.html(swept))
-    if output_format == "json":
-        click.echo(json.dumps(swept, ensure_ascii=False, indent=2))
-    else:
-        click.echo(sweeping.text_report(swept), nl=False)
+    _emit(swept, output_format, sweeping.text_report, report_path, sweepreport.html)
     click.echo(f"results in {target}" + (f", report in {report_path}" if report_path else ""), err=True)

@@ -66,6 +66,39 @@ def _has_engine(profile) -> bool:
     return importlib.util.find_spec(module_of(profile)) is not None
 
 
+def _bots_or_exit(names: list[str]) -> list[str]:
+    """`names`, when each is a bot the Janken Wars engine knows (else a usage error saying why)."""
+    from ..games.bots import parse_player
+
+    try:
+        for name in names:
+            parse_player(name)
+    except ValueError as error:
+        raise click.UsageError(str(error)) from error
+    return names
+
+
+def _players_or_exit(players: str) -> tuple[str, str]:
+    """The two bots of `--players A,B`, first seat first (a usage error names what is wrong)."""
+    names = [name.strip() for name in players.split(",")]
+    if len(names) != 2:
+        raise click.UsageError(f"--players takes two bots, A,B (got {players!r})")
+    first, second = _bots_or_exit(names)
+    return first, second
+
+
+def _emit(result: dict, output_format: str, text_report, report_path: str | None = None, report_html=None) -> None:
+    """A run's result as JSON or text on stdout, and its HTML report written (atomically) when asked."""
+    import json
+
+    if report_path:
+        _write_report(Path(report_path), report_html(result))
+    if output_format == "json":
+        click.echo(json.dumps(result, ensure_ascii=False, indent=2))
+    else:
+        click.echo(text_report(result), nl=False)
+
+
 def _settings(settings: tuple[str, ...]) -> dict[str, str]:
     overrides = {}
     for item in settings:
@@ -157,7 +190,6 @@ def simulate(deck, games, seed, players, matchups, jobs, settings, output_format
     """
     import json
 
-    from ..games.bots import parse_player
     from ..games.janken import EngineError
     from ..lab import sim
 
@@ -173,16 +205,9 @@ def simulate(deck, games, seed, players, matchups, jobs, settings, output_format
     rules = _rules_or_exit(result, settings)
     hazards = _announce_hazards(result, rules)
     if matchups:
-        names = [name.strip() for name in matchups.split(",") if name.strip()]
+        names = _bots_or_exit([name.strip() for name in matchups.split(",") if name.strip()])
     else:
-        names = [name.strip() for name in players.split(",")]
-        if len(names) != 2:
-            raise click.UsageError(f"--players takes two bots, A,B (got {players!r})")
-    try:
-        for name in names:
-            parse_player(name)
-    except ValueError as error:
-        raise click.UsageError(str(error)) from error
+        names = list(_players_or_exit(players))
     total = games * (len(names) ** 2 if matchups else 1)
     bar = None
     if total >= 2000 and sys.stderr.isatty():
