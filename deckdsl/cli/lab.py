@@ -12,6 +12,10 @@ from . import main
 from .common import EXIT_ERROR, EXIT_FINDINGS, check_writable
 from .playing import _SET_HELP, _emit, _is_janken, _playable_or_exit, _players_or_exit, _rules_or_exit, _settings
 
+_PLAYERS = click.option(
+    "--players", default="random,random", show_default=True, metavar="A,B",
+    help="The two bots, first seat first: STRATEGY[:EXCHANGE] (random, greedy, yomi; eager, hoard).")
+
 
 @main.command()
 @click.argument("decks", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
@@ -19,8 +23,7 @@ from .playing import _SET_HELP, _emit, _is_janken, _playable_or_exit, _players_o
               help="Games to play with each deck.")
 @click.option("--seed", type=click.IntRange(0, 2**62), default=1, show_default=True,
               help="The seed every deck is played with (common random numbers).")
-@click.option("--players", default="random,random", show_default=True, metavar="A,B",
-              help="The two bots, first seat first: STRATEGY[:EXCHANGE] (random, greedy, yomi; eager, hoard).")
+@_PLAYERS
 @click.option("--jobs", "-j", type=click.IntRange(1, 512), default=1, show_default=True,
               help="Processes to play on (the figures do not depend on it).")
 @click.option("--set", "settings", multiple=True, metavar="NAME=VALUE", help=_SET_HELP + "  Applies to every deck.")
@@ -86,8 +89,7 @@ def compare(decks, games, seed, players, jobs, settings, fail_if, output_format,
               help="Games per point.")
 @click.option("--seed", type=click.IntRange(0, 2**62), default=1, show_default=True,
               help="The seed every point is played with (common random numbers).")
-@click.option("--players", default="random,random", show_default=True, metavar="A,B",
-              help="The two bots, first seat first: STRATEGY[:EXCHANGE] (random, greedy, yomi; eager, hoard).")
+@_PLAYERS
 @click.option("--sample", type=click.IntRange(1, 10_000), default=None, metavar="N",
               help="Play N points of the grid drawn at random with --seed, instead of all of it.")
 @click.option("--jobs", "-j", type=click.IntRange(1, 512), default=1, show_default=True,
