@@ -24,7 +24,7 @@ STAGES: list[tuple[str, list[str | tuple[str, ...]]]] = [
     ("text", ["catalog", "writer", "__init__"]),
     ("printing", ["layout", "themes", "look", "sheets", "playing", "render", "export", "spreadsheet", "__init__"]),
     ("games", ["interface", ("janken", "embate_dos_guardioes", "cooperativo", "queens_vs_kings"), ("search", "bots"), ("janken_wars", "play", "table"), "__init__"]),
-    ("lab", ["sim", "evidence", "arena", "compare", "sweep", "simreport", "arenareport", "comparereport", "sweepreport", "__init__"]),
+    ("lab", ["sim", "evidence", "arena", "compare", "variants", "sweep", "tune", "simreport", "arenareport", "comparereport", "sweepreport", "__init__"]),
     ("", ["__init__"]),
     ("editor", [("highlight", "lsp_features", "lsp_assist", "lsp", "preview"), "__init__"]),
     ("cli", ["common", ("checking", "reading", "printing", "playing", "lab", "formatting", "serving", "previewing", "__init__")]),

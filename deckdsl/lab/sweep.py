@@ -23,27 +23,19 @@ import os
 import random
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 from ..lang import ast
 from . import sim
+from . import variants
+from .variants import EFFECTS, Axis
+
+__all__ = ["Axis", "card_axis", "rule_axis", "points", "variant", "check_axes", "play", "play_on_ray", "run"]
 
 MAX_POINTS = 10_000
 """The most points a sweep plays: a grid larger than this is sampled (`--sample`) instead."""
 
 _RANGE = re.compile(r"(-?\d+)\.\.(-?\d+)")
-
-
-@dataclass(frozen=True)
-class Axis:
-    """One dimension of the sweep: `name` as the table shows it (`star_cost`, `Origami Sublime.value`),
-    `card` (None for a rule), `field` (the rule's name, or `value` / `copies`), and its `values`."""
-
-    name: str
-    card: str | None
-    field: str
-    values: tuple[int | str, ...]
 
 
 def _values(text: str, what: str) -> tuple[int | str, ...]:
@@ -70,11 +62,15 @@ def rule_axis(text: str) -> Axis:
 
 
 def card_axis(text: str) -> Axis:
-    """`--vary "Origami Sublime.value=3..5"` (a card's `value` or `copies`)."""
+    """`--vary "Origami Sublime.value=3..5"`: a card's `value` or `copies`, or the Nth number written in its
+    effect (`"Rolo Compressor.condition#1=0..3"`, `deckdsl.lab.variants`)."""
     target, equals, values = text.partition("=")
     card, dot, field = target.strip().rpartition(".")
-    if not equals or not dot or not card or field not in ("value", "copies"):
-        raise ValueError(f'--vary {text}: write "CARD.value=A..B" or "CARD.copies=A..B"')
+    effect, hash_, index = field.partition("#")
+    is_effect = bool(hash_) and effect in EFFECTS and index.isdigit() and index.isascii()
+    if not equals or not dot or not card or (field not in ("value", "copies") and not is_effect):
+        raise ValueError(f'--vary {text}: write "CARD.value=A..B", "CARD.copies=A..B" or "CARD.action#N=A..B" '
+                         '(the Nth number of its action or condition)')
     found = _values(values, f"--vary {target.strip()}")
     if not all(isinstance(value, int) for value in found):
         raise ValueError(f"--vary {target.strip()}: a card's {field} is a whole number")
@@ -102,21 +98,30 @@ def points(axes: list[Axis], sample: int | None = None, seed: int = 0) -> list[t
     return found
 
 
-def variant(deck: ast.Deck, axes: list[Axis], point: tuple) -> tuple[ast.Deck, dict[str, str]]:
-    """The deck with the point's card values, and the point's rule settings (for `rules_for`)."""
+def variant(deck: ast.Deck, axes: list[Axis], point: tuple, text: str | None = None,
+            near: Path | None = None) -> tuple[ast.Deck, dict[str, str]]:
+    """The deck with the point's card values, and the point's rule settings (for `rules_for`).  With an
+    axis over an effect's number, the deck is read back from its text (`text`, the deck file's, read as
+    if in the folder `near`) with the point's numbers written in (`deckdsl.lab.variants`)."""
+    settings = {axis.field: str(value) for axis, value in zip(axes, point, strict=True) if axis.card is None}
+    if any(axis.effect is not None for axis in axes):
+        if text is None:
+            raise ValueError("a sweep over an effect's numbers needs the deck's text")
+        card_axes = [(axis, value) for axis, value in zip(axes, point, strict=True) if axis.card is not None]
+        changes = variants.edits(deck, text, [axis for axis, _ in card_axes], tuple(value for _, value in card_axes))
+        return variants.read(variants.apply(text, changes), near), settings
     cards = list(deck.cards)
-    settings: dict[str, str] = {}
     for axis, value in zip(axes, point, strict=True):
         if axis.card is None:
-            settings[axis.field] = str(value)
             continue
         at = next(index for index, card in enumerate(cards) if card.name == axis.card)
         cards[at] = cards[at].model_copy(update={axis.field: value})
     return deck.model_copy(update={"cards": tuple(cards)}), settings
 
 
-def check_axes(deck: ast.Deck, axes: list[Axis]) -> None:
-    """ValueError when an axis names no card of the deck, or a card worth `*`, or repeats another."""
+def check_axes(deck: ast.Deck, axes: list[Axis], text: str | None = None) -> None:
+    """ValueError when an axis names no card of the deck, or a card worth `*`, or a number its effect does
+    not have, or repeats another."""
     names = [axis.name for axis in axes]
     for name in names:
         if names.count(name) > 1:
@@ -129,10 +134,18 @@ def check_axes(deck: ast.Deck, axes: list[Axis]) -> None:
             raise ValueError(f"--vary: the deck has no card named `{axis.card}`")
         if axis.field == "value" and not isinstance(card.value, int):
             raise ValueError(f"--vary: `{axis.card}` is worth `*`: its value comes from its condition")
+        if axis.effect is not None:
+            variants.check_effect_axis(deck, text or "", axis)
 
 
-SUMMARY = ("first_player_win_rate", "draw_rate", "deck_exhausted_rate", "rounds_mean", "exchanges_per_game")
-"""The figures a sweep keeps of each point (`deckdsl.lab.compare.METRICS`)."""
+SUMMARY = ("first_player_win_rate", "draw_rate", "deck_exhausted_rate", "rounds_mean", "exchanges_per_game",
+           "card_taker_win_rate_max")
+"""The figures a sweep keeps of each point: `deckdsl.lab.compare.METRICS`', and the highest win rate of a
+card's takers (`card_taker_win_rate_max`, with the card's name), over the cards taken in at least
+`MIN_TAKERS` decided games."""
+
+MIN_TAKERS = 30
+"""Games a card must be taken in before its takers' win rate counts towards `card_taker_win_rate_max`."""
 
 
 def summary(figures: dict) -> dict:
@@ -150,6 +163,13 @@ def summary(figures: dict) -> dict:
         elif metric.kind == "mean":
             entry["ci95"] = figures["rounds"]["ci95"]
         found[metric.name] = entry
+    counted = [(card["winner_rate"]["rate"], name, card["winner_rate"]) for name, card in figures["cards"].items()
+               if card["winner_rate"]["n"] >= MIN_TAKERS]
+    if counted:
+        rate, name, winner = max(counted, key=lambda entry: (entry[0], entry[1]))
+        found["card_taker_win_rate_max"] = {"value": rate, "ci95": winner["ci95"], "card": name}
+    else:
+        found["card_taker_win_rate_max"] = {"value": 0.0, "ci95": [0.0, 1.0], "card": None}
     return found
 
 
@@ -159,7 +179,7 @@ def summary(figures: dict) -> dict:
 def description(deck_path: str, axes: list[Axis], *, games: int, seed: int, players: tuple[str, str],
                 settings: dict[str, str]) -> dict:
     """What makes two sweeps the same sweep: the results file's first line."""
-    return {"sweep": 1, "deck": deck_path, "games": games, "seed": seed, "players": list(players),
+    return {"sweep": 2, "deck": deck_path, "games": games, "seed": seed, "players": list(players),
             "settings": dict(sorted(settings.items())),
             "axes": [{"name": axis.name, "card": axis.card, "field": axis.field, "values": list(axis.values)}
                      for axis in axes]}
@@ -227,8 +247,9 @@ _WORKER: dict = {}
 
 
 def _init(deck: ast.Deck, profile, axes: list[Axis], base: dict[str, str], games: int, seed: int,
-          players: tuple[str, str]) -> None:
-    _WORKER.update(deck=deck, profile=profile, axes=axes, base=base, games=games, seed=seed, players=players)
+          players: tuple[str, str], text: str | None = None, near: Path | None = None) -> None:
+    _WORKER.update(deck=deck, profile=profile, axes=axes, base=base, games=games, seed=seed, players=players,
+                   text=text, near=near)
 
 
 def play_point(point: tuple) -> tuple[tuple, dict]:
@@ -236,16 +257,18 @@ def play_point(point: tuple) -> tuple[tuple, dict]:
     from ..games.janken import rules_for
 
     w = _WORKER
-    deck, settings = variant(w["deck"], w["axes"], point)
+    deck, settings = variant(w["deck"], w["axes"], point, w["text"], w["near"])
     rules = rules_for(deck, w["profile"], {**w["base"], **settings})
     figures = sim.simulate(deck, w["profile"], rules, games=w["games"], seed=w["seed"], players=w["players"])
     return point, summary(figures)
 
 
 def play(todo: list[tuple], *, deck: ast.Deck, profile, axes: list[Axis], base: dict[str, str], games: int,
-         seed: int, players: tuple[str, str], jobs: int = 1) -> Iterator[tuple[tuple, dict]]:
-    """Each point of `todo` with its figures, as they end (in any order when `jobs` > 1)."""
-    arguments = (deck, profile, axes, base, games, seed, players)
+         seed: int, players: tuple[str, str], jobs: int = 1, text: str | None = None,
+         near: Path | None = None) -> Iterator[tuple[tuple, dict]]:
+    """Each point of `todo` with its figures, as they end (in any order when `jobs` > 1).  `text`, `near`:
+    the deck file's text and folder, for axes over an effect's numbers (`variant`)."""
+    arguments = (deck, profile, axes, base, games, seed, players, text, near)
     if jobs <= 1 or len(todo) <= 1:
         _init(*arguments)
         for point in todo:
@@ -266,7 +289,8 @@ def _ray_point(arguments: tuple, point: tuple) -> tuple[tuple, dict]:
 
 
 def play_on_ray(todo: list[tuple], *, deck: ast.Deck, profile, axes: list[Axis], base: dict[str, str], games: int,
-                seed: int, players: tuple[str, str], address: str | None = None) -> Iterator[tuple[tuple, dict]]:
+                seed: int, players: tuple[str, str], address: str | None = None, text: str | None = None,
+                near: Path | None = None) -> Iterator[tuple[tuple, dict]]:
     """Each point of `todo` with its figures, played as Ray tasks on the cluster at `address` (None: a Ray
     instance on this machine, started here when none runs), as they end.  Needs `deckdsl[ray]`."""
     try:
@@ -275,7 +299,7 @@ def play_on_ray(todo: list[tuple], *, deck: ast.Deck, profile, axes: list[Axis],
         raise ResultsError("--backend ray needs Ray: pip install 'deckdsl[ray]'") from error
     if not ray.is_initialized():
         ray.init(address=address, include_dashboard=False, log_to_driver=False, configure_logging=False)
-    arguments = ray.put((deck, profile, axes, base, games, seed, players))
+    arguments = ray.put((deck, profile, axes, base, games, seed, players, text, near))
     task = ray.remote(_ray_point)
     pending = [task.remote(arguments, point) for point in todo]
     while pending:
