@@ -8,7 +8,7 @@ object (or null) with its edits, `sarif` a `fixes` entry of replacements.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from ..diagnostics import CODES, Diagnostic, Fix, Severity
 from .fixes import describe
@@ -120,17 +120,40 @@ def to_json(diagnostics: Iterable[Diagnostic], files: int, fixed: list[dict] | N
             total: list[Diagnostic] | None = None) -> str:
     """The JSON report; `fixed`, with `check --fix`: what was fixed (`path`, `code`, `message`, `safe`).
     `total`: all the findings when `diagnostics` shows only some (the summary counts all; `omitted` says
-    how many are not listed)."""
-    diagnostics = list(diagnostics)
-    items = [as_dict(d) for d in diagnostics]
+    how many are not listed).  The text of `iter_json`'s pieces."""
+    return "".join(iter_json(diagnostics, files, fixed, total))
+
+
+def iter_json(diagnostics: Iterable[Diagnostic], files: int, fixed: list[dict] | None = None,
+              total: list[Diagnostic] | None = None) -> Iterator[str]:
+    """The JSON report (see `to_json`) in pieces, one finding at a time, so that writing a report of many
+    findings holds one finding's JSON at a time rather than the whole document twice (as dicts, then as
+    text).  The pieces joined are `json.dumps(report, ensure_ascii=False, indent=2)`, byte for byte."""
+    diagnostics = diagnostics if isinstance(diagnostics, list) else list(diagnostics)
     counted = total if total is not None else diagnostics
     summary = {s.value: sum(1 for d in counted if d.severity is s) for s in Severity}
-    log = {"files": files, "summary": summary, "diagnostics": items}
-    if total is not None and len(total) > len(items):
-        log["omitted"] = len(total) - len(items)
+
+    def member(name: str, value, last: bool = False) -> str:
+        text = json.dumps(value, ensure_ascii=False, indent=2).replace("\n", "\n  ")
+        return f"  {json.dumps(name)}: {text}" + ("\n" if last else ",\n")
+
+    tail = []
+    if total is not None and len(total) > len(diagnostics):
+        tail.append(("omitted", len(total) - len(diagnostics)))
     if fixed is not None:
-        log["fixed"] = fixed
-    return json.dumps(log, ensure_ascii=False, indent=2)
+        tail.append(("fixed", fixed))
+    yield "{\n" + member("files", files) + member("summary", summary)
+    if not diagnostics:
+        yield '  "diagnostics": []' + (",\n" if tail else "\n")
+    else:
+        yield '  "diagnostics": [\n'
+        for index, diagnostic in enumerate(diagnostics):
+            text = json.dumps(as_dict(diagnostic), ensure_ascii=False, indent=2).replace("\n", "\n    ")
+            yield "    " + text + (",\n" if index < len(diagnostics) - 1 else "\n")
+        yield "  ]" + (",\n" if tail else "\n")
+    for index, (name, value) in enumerate(tail):
+        yield member(name, value, last=index == len(tail) - 1)
+    yield "}"
 
 
 def _escape_data(value: str) -> str:

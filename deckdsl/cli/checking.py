@@ -191,7 +191,9 @@ def check(
 
         click.echo(report.to_sarif(shown, all_codes(), __version__))
     elif output_format == "json":
-        click.echo(report.to_json(shown, len(files), fixed=fixed_json if fix else None, total=diagnostics))
+        for piece in report.iter_json(shown, len(files), fixed=fixed_json if fix else None, total=diagnostics):
+            click.echo(piece, nl=False)
+        click.echo()
     else:
         for result, _ in everything:
             for diagnostic in result.diagnostics[:MAX_SHOWN]:

@@ -481,8 +481,25 @@ class Game(Board):
         copy.players = players
         copy.listener = None
         copy.stats = None
-        copy.rng = _random.Random(self.rng.random())
+        copy.rng = _Deferred(self.rng.random())
         return copy
+
+
+class _Deferred:
+    """A generator seeded only when first drawn from: most look-ahead copies of a game never draw, and
+    seeding a Mersenne Twister was an eighth of a greedy bot's time.  Draws are those of
+    `random.Random(seed)`."""
+
+    __slots__ = ("seed", "real")
+
+    def __init__(self, seed: float) -> None:
+        self.seed = seed
+        self.real: _random.Random | None = None
+
+    def __getattr__(self, name: str):
+        if self.real is None:
+            self.real = _random.Random(self.seed)
+        return getattr(self.real, name)
 
 
 def _valid_choice(chosen, options: list[int], count: int) -> list[int]:

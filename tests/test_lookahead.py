@@ -1,0 +1,51 @@
+"""The bots' look-ahead copies of a game (`Game.clone`) seed their generator only when they draw from it
+(`_Deferred`): a fast path that must play the very games the eager generator played."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+import deckdsl
+from deckdsl.games import janken
+from deckdsl.games.bots import make_player
+from deckdsl.games.janken import game as engine
+from deckdsl.lab import sim
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_a_deferred_generator_draws_what_the_seeded_one_draws():
+    for seed in (0.0, 0.5, 0.123456789):
+        deferred, eager = engine._Deferred(seed), random.Random(seed)
+        assert deferred.real is None
+        assert [deferred.random(), deferred.sample(range(50), 5), deferred.getrandbits(64)] == [
+            eager.random(), eager.sample(range(50), 5), eager.getrandbits(64)]
+
+
+def played(compiled, players, seeds) -> list:
+    games = []
+    for index in seeds:
+        rng = sim.game_rng(7, index)
+        seats = [make_player(players[0], random.Random(rng.getrandbits(64))),
+                 make_player(players[1], random.Random(rng.getrandbits(64)))]
+        stats = engine.GameStats(len(compiled.defs), frozenset())
+        outcome = engine.Game(compiled, seats, rng, stats=stats).play()
+        games.append((outcome.winner, outcome.rounds, outcome.reason, stats.taken, stats.exchanges))
+    return games
+
+
+@pytest.mark.parametrize(("deck", "settings"), [
+    ("janken-wars.deck", {}), ("janken-wars.deck", {"chooser": "random"}),
+    ("examples/old-rolo-compressor.deck", {"chooser": "random"})])
+def test_greedy_and_yomi_play_the_same_games_with_deferred_generators(monkeypatch, deck, settings):
+    result = deckdsl.load(ROOT / "decks" / deck)
+    compiled = janken.compile_deck(result.deck, result.profile, janken.rules_for(result.deck, result.profile, settings))
+    for players, seeds in ((("greedy", "yomi"), range(12)), (("greedy:hoard", "random"), range(20, 40))):
+        fast = played(compiled, players, seeds)
+        monkeypatch.setattr(engine, "_Deferred", random.Random)
+        reference = played(compiled, players, seeds)
+        monkeypatch.undo()
+        assert fast == reference
