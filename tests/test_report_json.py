@@ -33,7 +33,9 @@ def whole(diagnostics, files, fixed=None, total=None) -> str:
 def test_the_streamed_report_is_the_whole_report_byte_for_byte(path):
     found = deckdsl.load(path).diagnostics
     fixed = [{"path": str(path), "code": "DK001", "message": "a\nb \"quoted\" ção", "safe": True}]
-    for args in ((found, 1), ([], 3), (found[:1], 2, None, found), (found, 1, fixed), ([], 1, []), (found[:2], 1, [], found)):
+    cases = ((found, 1), ([], 3), (found[:1], 2, None, found), (found, 1, fixed), ([], 1, []),
+             (found[:2], 1, [], found))
+    for args in cases:
         assert report.to_json(*args) == whole(*args)
 
 
