@@ -111,7 +111,7 @@ def test_a_two_axis_report_has_heat_maps(tmp_path):
 
 
 @pytest.mark.parametrize(("args", "said"), [
-    ((), "name what to sweep"),
+    ((), "name what to vary"),
     (("--set", "star_cost=0..2"), "star_cost"),
     (("--set", "nothing=1..2"), "nothing"),
 ])

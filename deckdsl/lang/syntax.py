@@ -511,6 +511,10 @@ def _is_word(char: str) -> bool:
 
 
 _WORD_BEFORE = re.compile(r"([^\W\d][\w'’-]*)[ \t]*$")
+_WORD_CHAR = re.compile(r"[\w'’-]")
+_LONGEST_TYPO = 64
+"""The longest word read as a keyword's typo: the window `_misspelt_before` searches, which keeps its
+regular expression from going quadratic along a line of one long word (fuzz/findings, syntax_548)."""
 _FIELD_AT_LINE_START = re.compile(r"[ \t]*([^\W\d][\w-]*)[ \t]*:")
 
 
@@ -545,9 +549,10 @@ def _misspelt_before(text: str, offset: int, parser: Lark, profile: Profile | No
     """A keyword typo just before the error, read as a name (`whenevr opponent gains …` fails at
     `opponent`, but the mistake is `whenevr`)."""
     line_start = text.rfind("\n", 0, offset) + 1
-    match = _WORD_BEFORE.search(text, line_start, offset)
-    if not match:
-        return None
+    window = max(line_start, offset - _LONGEST_TYPO)
+    match = _WORD_BEFORE.search(text, window, offset)
+    if not match or (match.start(1) == window > line_start and _WORD_CHAR.match(text, window - 1)):
+        return None  # no word, or one longer than any keyword's typo
     word = match.group(1)
     keywords = _keywords(parser)
     if _known(word, parser, profile) or (profile and profile.zone(word)):

@@ -58,6 +58,12 @@ class Piece:
         return self.card is not None and (self.card.cost is not None or self.card.action is not None)
 
 
+class Senseless(ArithmeticError):
+    """An expression a world cannot evaluate — a zone the game does not have, a zone read as a number —
+    in a card whose effects have errors (reported by the semantic checks).  A situation that meets one
+    is one nobody can play, and is skipped like one whose numbers overflow."""
+
+
 class _Cycle(Exception):
     def __init__(self, piece: Piece):
         self.piece = piece
@@ -114,6 +120,8 @@ class Board:
 
     def put(self, piece: Piece, zone: Zone, *, bottom: bool = False) -> Piece:
         """Place `piece` in `zone` (on top, or at the bottom)."""
+        if zone not in self.zones:
+            raise Senseless(f"the game has no zone `{zone[0]}`")
         if bottom:
             self.zones[zone].insert(0, piece)
         else:
@@ -219,7 +227,7 @@ class Board:
                 return sum(self.value(piece) for piece in self.cards(expr.argument, ctx, take=False))
             inner = self.number(expr.argument, ctx)
             return math.ceil(inner) if expr.name == "ceil" else math.floor(inner)
-        raise NotImplementedError(f"hazard worlds cannot evaluate {type(expr).__name__} as a number")
+        raise Senseless(f"hazard worlds cannot evaluate {type(expr).__name__} as a number")
 
     def test(self, comparison: ast.Comparison, ctx: Ctx) -> bool:
         left, right = self.number(comparison.left, ctx), self.number(comparison.right, ctx)
@@ -235,6 +243,8 @@ class Board:
             return [ctx.it] if ctx.it is not None else []
         if isinstance(node, ast.Zone):
             zone = self.zone_of(node, ctx)
+            if zone not in self.zones:
+                raise Senseless(f"the game has no zone `{node.name}`")
             found = list(self.zones[zone])
             if zone[0] == "domain" and self._stars_included(take):
                 found.extend(self.zones[("stars", zone[1])])

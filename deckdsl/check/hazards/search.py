@@ -87,7 +87,7 @@ class Search:
                 return None
             try:
                 both = [self._play(situation, order) for order in self.orders]
-            except ArithmeticError:  # numbers too large for a float: a situation nobody can play
+            except ArithmeticError:  # numbers too large for a float, or `board.Senseless`: nobody can play it
                 continue
             if both[0] is None or both[1] is None or both[0] == both[1]:
                 continue

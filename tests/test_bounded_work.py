@@ -1,0 +1,59 @@
+"""Work bounded by the input, counted rather than timed (issue 16): inputs the fuzzer found slow."""
+
+from __future__ import annotations
+
+import gzip
+from pathlib import Path
+
+import pytest
+
+import deckdsl
+from deckdsl.lang import syntax
+
+
+class Counting:
+    """A compiled pattern whose `search` records how many characters each call was given."""
+
+    def __init__(self, pattern):
+        self.pattern = pattern
+        self.spans: list[int] = []
+
+    def search(self, text, start=0, end=None):
+        end = len(text) if end is None else end
+        self.spans.append(end - start)
+        return self.pattern.search(text, start, end)
+
+
+def test_a_typo_is_looked_for_in_a_window_not_along_a_whole_long_line(monkeypatch):
+    counting = Counting(syntax._WORD_BEFORE)
+    monkeypatch.setattr(syntax, "_WORD_BEFORE", counting)
+    for length in (100, 10_000):
+        text = 'deck "D" { game: janken-wars }\ncard "A" {\n  type:"' + "x" * length + '" roc\n}\n'
+        found = deckdsl.loads(text, "long.deck").diagnostics
+        assert found and all(d.code != "DK012" for d in found)
+    assert counting.spans and max(counting.spans) <= syntax._LONGEST_TYPO
+
+
+def test_a_typo_just_before_the_error_is_still_found():
+    text = 'deck "D" { game: janken-wars }\ncard "A" {\n  type: rock\n  rarity: simple\n  value: 1\n' \
+           '  condition: whenevr opponent gains a card, discard this\n}\n'
+    found = deckdsl.loads(text, "typo.deck").diagnostics
+    assert any(d.code == "DK004" and "whenevr" in d.message for d in found), found
+
+
+FINDINGS = sorted((Path(__file__).resolve().parent.parent / "fuzz" / "findings").glob("*.deck*"))
+
+
+def _text(path: Path) -> str:
+    data = gzip.decompress(path.read_bytes()) if path.suffix == ".gz" else path.read_bytes()
+    return data.decode("utf-8", "replace")
+
+
+@pytest.mark.parametrize("path", FINDINGS, ids=lambda p: p.name)
+def test_every_fuzz_finding_is_checked_without_an_internal_error(path):
+    """fuzz/findings: decks that once raised inside deckdsl (KeyError and NotImplementedError in the hazard
+    worlds, over an unknown zone or a zone read as a number) or ran past the fuzzer's time limit."""
+    result = deckdsl.loads(_text(path), "finding.deck")
+    assert result.diagnostics, path
+    failed = [d.message for d in result.diagnostics if d.code == "DK012"]
+    assert not failed
