@@ -1,5 +1,7 @@
 """The bots' look-ahead copies of a game (`Game.clone`) seed their generator only when they draw from it
-(`_Deferred`): a fast path that must play the very games the eager generator played."""
+(`_Deferred`), and skip pricing exchanges their players never make (`Player.never_exchanges`); yomi's
+zero-sum games are solved once per matrix (`bots._solved`): a fast path that must play the very games
+the reference path (eager generators, every offer priced, every matrix solved afresh) played."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import pytest
 
 import deckdsl
 from deckdsl.games import janken
+from deckdsl.games import bots
 from deckdsl.games.bots import make_player
 from deckdsl.games.janken import game as engine
 from deckdsl.lab import sim
@@ -46,6 +49,8 @@ def test_greedy_and_yomi_play_the_same_games_with_deferred_generators(monkeypatc
     for players, seeds in ((("greedy", "yomi"), range(12)), (("greedy:hoard", "random"), range(20, 40))):
         fast = played(compiled, players, seeds)
         monkeypatch.setattr(engine, "_Deferred", random.Random)
+        monkeypatch.setattr(bots._LookAhead, "never_exchanges", False)
+        monkeypatch.setattr(bots, "_solved", lambda matrix: (tuple(bots._solve(matrix)[0]), bots._solve(matrix)[1]))
         reference = played(compiled, players, seeds)
         monkeypatch.undo()
         assert fast == reference

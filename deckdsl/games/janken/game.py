@@ -268,7 +268,7 @@ class Game(Board):
     def _offer(self, seat: int) -> None:
         """"Sempre que o domínio de um jogador muda [...], ele pode optar por descartar seu domínio
         inteiro": a non-empty domain that changed may be discarded, for as many stars as it buys (0 too)."""
-        if not self.zones[DOMAIN + seat]:
+        if not self.zones[DOMAIN + seat] or self.players[seat].never_exchanges:
             return
         points = self.domain_value(seat) + self.credit[seat]
         stars = self._stars_for(points) if points >= self.rules.star_cost else 0

@@ -18,6 +18,9 @@ class Player:
     """
 
     name = "player"
+    never_exchanges = False
+    """True for a player whose `exchange` always answers no (a bot's look-ahead): the game then skips
+    pricing the domain it would offer."""
 
     def throw(self, game: Game, me: int) -> int:
         """The throw for a dispute: an index into `game.compiled.throws`."""
