@@ -78,14 +78,14 @@ def test_render_into_a_folder_writes_the_deck_name_inside_it(tmp_path):
     assert (tmp_path / "new" / "janken-wars.pdf").read_bytes().startswith(b"%PDF")
 
 
-CRASHES = Path("/work/shared/crashes")
+CRASHES = ROOT / "tests" / "crashes"
+"""The reproducers of ../shared/crashes, vendored (README.md there is their table; the 1 MB deck gzipped)."""
 PROFILE_CASES = [("profile_render_fmt_s", ["render", "deck.deck"]), ("profile_render_conv", ["render", "deck.deck"]),
                  ("profile_render_width", ["render", "deck.deck"]), ("profile_component_fmt", ["render", "deck.deck"]),
                  ("profile_render_width_hang", ["render", "deck.deck"]),
                  ("profile_new_cardname", ["new", "--game", "cardname-fmt", "-o", "x.deck"])]
 
 
-@pytest.mark.skipif(not CRASHES.is_dir(), reason="the shared crash reproducers are not on this machine")
 @pytest.mark.parametrize("folder, command", PROFILE_CASES)
 def test_format_specs_in_profile_texts_are_diagnostics(folder, command, tmp_path):
     import shutil
@@ -179,14 +179,18 @@ def test_a_temporary_file_left_by_a_killed_writer_is_removed_by_the_next_write(t
     assert (tmp_path / "cards.pdf").read_bytes() == b"%PDF-1.7"
 
 
-DECK_CRASHES = sorted(CRASHES.glob("*.deck")) if CRASHES.is_dir() else []
+DECK_CRASHES = sorted(CRASHES.glob("*.deck"))
 
 
-@pytest.mark.skipif(not DECK_CRASHES, reason="the shared crash reproducers are not on this machine")
+def test_every_reproducer_has_a_test():
+    """Each entry of tests/crashes is run by one of this file's tests (a new reproducer needs one)."""
+    covered = {path.name for path in DECK_CRASHES} | {folder for folder, _ in PROFILE_CASES} | set(OTHER_CASES)
+    entries = {path.name for path in CRASHES.iterdir()} - {"README.md"}
+    assert entries == covered
+
+
 @pytest.mark.parametrize("path", DECK_CRASHES, ids=lambda p: p.name)
 def test_every_crash_deck_gets_positioned_diagnostics(path):
-    if path.stat().st_size > 200_000:
-        pytest.skip("the 1 MB amplification deck has its own test")
     proc = deckdsl("check", path)
     assert_clean(proc, 1)
     assert "-->" in proc.stdout + proc.stderr
@@ -273,3 +277,69 @@ def test_fuzz_findings_fixed_in_the_cli(tmp_path):
     (tmp_path / "d.deck").write_text((ROOT / JANKEN).read_text(encoding="utf-8"), encoding="utf-8")
     assert_clean(deckdsl("check", tmp_path / "d.deck"), 2, "deckdsl.toml")
     assert_clean(deckdsl("simulate", JANKEN, "--games", "1", "--matchups", "greedy:hoard,ismcts:3"), 1, "DK402")
+
+
+def _profile_card_name_int(tmp_path):
+    import shutil
+
+    shutil.copytree(CRASHES / "r_profile_card_name_int", tmp_path / "game")
+    assert_clean(deckdsl("check", tmp_path / "game" / "janken-wars.game"), 1, "-->")
+    deck = tmp_path / "game" / "d.deck"
+    deck.write_text((ROOT / JANKEN).read_text(encoding="utf-8"), encoding="utf-8")
+    assert_clean(deckdsl("check", deck), 1, "DK507")
+
+
+def _configuration(folder, code, *fragments):
+    def run(tmp_path):
+        import shutil
+
+        shutil.copytree(CRASHES / folder, tmp_path / folder)
+        assert_clean(deckdsl("check", tmp_path / folder / "deck.deck"), code, *fragments)
+    return run
+
+
+def _play(name):
+    def run(tmp_path):
+        proc = deckdsl("play", JANKEN, "--seed", "1", stdin=(CRASHES / name).read_text(encoding="utf-8"))
+        assert proc.returncode in (0, 1), proc.stdout[-2000:] + proc.stderr
+        assert "internal error" not in proc.stderr and "Traceback" not in proc.stderr
+    return run
+
+
+def _copies_1e9(tmp_path):
+    import shutil
+
+    shutil.copytree(CRASHES / "copies_1e9", tmp_path / "c")
+    for command in (("check", "c1e9.deck"), ("simulate", "c1e9.deck", "--games", "20"), ("render", "c1e9.deck")):
+        proc = subprocess.run([sys.executable, "-m", "deckdsl", *command], cwd=tmp_path / "c", capture_output=True,
+                              text=True, timeout=300)
+        assert_clean(proc, 1, "DK011")
+
+
+def _amplification(tmp_path):
+    import gzip
+
+    deck = tmp_path / "amplification.deck"
+    deck.write_bytes(gzip.decompress((CRASHES / "check_amplification_1MB.deck.gz").read_bytes()))
+    proc = deckdsl("check", "--format", "sarif", deck)
+    assert_clean(proc, 1)
+    assert len(proc.stdout) < 5_000_000  # 192 MB of SARIF before the cap on findings shown per file
+
+
+OTHER_CASES = {
+    "game_8.game": lambda tmp_path: assert_clean(deckdsl("check", CRASHES / "game_8.game"), 1, "-->"),
+    "r_profile_card_name_int": _profile_card_name_int,
+    # `tool = 5`: no [tool.deckdsl] table, so no configuration of ours (the standard deck checks as usual)
+    "config_tool_int": _configuration("config_tool_int", 0, "checked 1 file"),
+    "config_deckdsl_int": _configuration("config_deckdsl_int", 2, "pyproject.toml"),
+    "play_superscript_digit.stdin": _play("play_superscript_digit.stdin"),
+    "play_5000_digits.stdin": _play("play_5000_digits.stdin"),
+    "copies_1e9": _copies_1e9,
+    "check_amplification_1MB.deck.gz": _amplification,
+}
+"""The reproducers that are not a deck to check nor a profile folder, each with its own run."""
+
+
+@pytest.mark.parametrize("name", sorted(OTHER_CASES))
+def test_every_other_reproducer_ends_cleanly(name, tmp_path):
+    OTHER_CASES[name](tmp_path)
