@@ -14,7 +14,6 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -29,6 +28,8 @@ from deckdsl.editor.preview import PreviewServer
 ROOT = Path(__file__).resolve().parent.parent
 STANDARD = ROOT / "decks" / "janken-wars.deck"
 WAIT = 60.0
+MAX_EVENTS = 40
+MAX_LINES = 200
 """Seconds to wait for a reload, a page, a process: generous, since a loaded CI machine may be slow."""
 
 PNG = bytes.fromhex(
@@ -234,7 +235,7 @@ class Events:
 
     def next(self) -> tuple[str, str]:
         event = data = ""
-        while True:
+        for _ in range(MAX_LINES):
             line = self.response.fp.readline().decode()
             assert line, "the event stream closed"
             if line.startswith("event: "):
@@ -244,17 +245,18 @@ class Events:
             elif line == "\n" and event:
                 self.reloads += event == "reload"
                 return event, data
+        raise AssertionError(f"no event in {MAX_LINES} lines of the stream")
 
     def until(self, text: str) -> str:
-        """Read reload events until the page's live part holds `text`; that part.  (The stream's comment
-        every 15 s keeps the socket alive, so the wait has its own limit: WAIT.)"""
-        deadline = time.monotonic() + WAIT
-        while True:
-            assert time.monotonic() < deadline, f"no reload showed {text!r}"
+        """Read reload events until the page's live part holds `text`; that part.  The wait is bounded by
+        counting events, not by a clock: a save makes one reload, so `MAX_EVENTS` events without the text
+        is a failure (and a stream that goes quiet fails on the socket's own timeout, WAIT)."""
+        for _ in range(MAX_EVENTS):
             event, _ = self.next()
             content = get(self.server, "/content")[2]
             if event == "reload" and text in content:
                 return content
+        raise AssertionError(f"no reload of {MAX_EVENTS} showed {text!r}")
 
     def close(self) -> None:
         self.connection.close()
