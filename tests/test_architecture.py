@@ -16,7 +16,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "deckdsl"
 # first, its entry points last), each with its modules in order.  A tuple is one stage, whose modules may
 # import each other; `check/rules/…` is in the stage of `rules`.  Every module of the package has a place.
 STAGES: list[tuple[str, list[str | tuple[str, ...]]]] = [
-    ("", ["span", "diagnostics", "files"]),
+    ("", ["span", "diagnostics", "files", "limits"]),
     ("profiles", ["fields", "template", "gamefile", "profile", "scaffold", "__init__"]),
     ("lang", ["ast", "reuse", "spelling", "build", "slips", "syntax", "parse", "fmt", "__init__"]),
     ("check", ["polarity", "config", "figures", "memo", ("guidelines", "rule", "hazards", "semantics", "art", "style", "coverage", "explain", "rules", "registry", "__init__"),

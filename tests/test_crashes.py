@@ -343,3 +343,31 @@ OTHER_CASES = {
 @pytest.mark.parametrize("name", sorted(OTHER_CASES))
 def test_every_other_reproducer_ends_cleanly(name, tmp_path):
     OTHER_CASES[name](tmp_path)
+
+
+def test_a_file_that_checks_past_the_timeout_is_stopped_and_the_others_are_checked(monkeypatch, tmp_path):
+    """`check --timeout 1 slow.deck good.deck`: the slow file is DK013 (exit 2), the other is checked."""
+    from click.testing import CliRunner
+
+    import deckdsl as api
+    from deckdsl.cli import main
+
+    text = (ROOT / JANKEN).read_text(encoding="utf-8")
+    (tmp_path / "slow.deck").write_text(text, encoding="utf-8")
+    (tmp_path / "good.deck").write_text(text.replace("copies: 6", "copies: 7", 1), encoding="utf-8")
+    real = api.load
+
+    def load(path, **options):
+        if Path(path).name == "slow.deck":
+            while True:  # a check that never ends (a bug); only the timer stops it
+                pass
+        return real(path, **options)
+
+    monkeypatch.setattr(api, "load", load)
+    result = CliRunner().invoke(main, ["check", "--timeout", "1", str(tmp_path / "slow.deck"),
+                                       str(tmp_path / "good.deck")])
+    assert result.exit_code == 2, result.output
+    assert "DK013" in result.output and "longer than 1 s" in result.output
+    assert "DK201" in result.output
+    for bad in ("0", "nan", "inf", "1e300"):
+        assert CliRunner().invoke(main, ["check", "--timeout", bad, str(tmp_path / "good.deck")]).exit_code == 2

@@ -9,7 +9,7 @@ import click
 
 from .. import __version__
 from . import main
-from .common import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, _deck_files, _load_or_exit
+from .common import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, Finite, _deck_files, _load_or_exit
 
 
 def _evidence_options(command):
@@ -98,11 +98,15 @@ def _codes_option(value: tuple[str, ...]) -> list[str]:
 @click.option("--diff", is_flag=True,
               help="With --fix (implied): print the changes as a unified diff instead of writing them; exit 1 "
               "when there are some.")
+@click.option("--timeout", type=Finite(1, 86_400, " s"), default=300.0, show_default=True,
+              help="Stop checking a file that takes longer, seconds (1–86400): DK013, exit 2, and the next "
+              "files are checked.")
 @_evidence_options
 def check(
     paths: tuple[str, ...], output_format: str, select: tuple[str, ...], ignore: tuple[str, ...],
     fail_on: str | None, no_config: bool, render_lint: bool, theme: str | None, quiet: bool, fix: bool,
-    unsafe_fixes: bool, diff: bool, evidence: bool, evidence_games: int, evidence_seed: int, evidence_players: str,
+    unsafe_fixes: bool, diff: bool, timeout: float, evidence: bool, evidence_games: int, evidence_seed: int,
+    evidence_players: str,
 ) -> None:
     """Check deck files and game profiles (or every *.deck and *.game under folders); report every problem.
 
@@ -135,6 +139,7 @@ def check(
 
     from ..check import config as configuration
     from ..check import report
+    from ..limits import TimeUp, time_limit
 
     files = _deck_files(paths)
     if not files:
@@ -155,7 +160,10 @@ def check(
             raise click.UsageError(str(error)) from error
         config = found.override(select=_codes_option(select), ignore=_codes_option(ignore), fail_on=fail_on)
         try:
-            result = deckdsl.load_game(file) if file.suffix == ".game" else deckdsl.load(file, config=config)
+            with time_limit(timeout):
+                result = deckdsl.load_game(file) if file.suffix == ".game" else deckdsl.load(file, config=config)
+        except TimeUp:
+            result = _timed_out(file, timeout)
         except Exception as error:  # noqa: BLE001 — one file's bug must not hide the other files' findings
             result = _internal_error(file, error)
         if fix:
@@ -172,7 +180,7 @@ def check(
             seen = {(d.code, d.span) for d in result.diagnostics}  # `check` already reports missing art
             result.diagnostics.extend(d for d in found if config.enabled(d.code) and (d.code, d.span) not in seen)
         everything.append((result, config))
-        io_error = io_error or any(d.code in ("DK009", "DK012") for d in result.diagnostics)
+        io_error = io_error or any(d.code in ("DK009", "DK012", "DK013") for d in result.diagnostics)
     if diff:
         if not changed_files:
             click.echo("nothing to fix", err=True)
@@ -451,6 +459,19 @@ def rules(output_format: str) -> None:
 MAX_SHOWN = 500
 """Findings shown per file in every format: a generated or pasted file can hold hundreds of thousands
 (a 1 MB deck once gave 223,041 and 192 MB of SARIF); the summary and the JSON count them all."""
+
+
+def _timed_out(file: Path, seconds: float):
+    """A file whose check ran past `--timeout`, as a DK013 finding at its start (exit status 2), so the run
+    goes on to the other files."""
+    import deckdsl
+    from ..diagnostics import Diagnostic
+    from ..span import Span
+
+    found = Diagnostic("DK013", f"checking this file took longer than {seconds:g} s: stopped", Span.point("", 0),
+                       path=str(file), help="a file this slow to check is a bug in deckdsl: please report it with "
+                       "the file (or give more time: --timeout)")
+    return deckdsl.Result(str(file), "", None, None, [found])
 
 
 def _internal_error(file: Path, error: Exception):

@@ -18,11 +18,8 @@
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import os
-import signal
-import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -31,6 +28,7 @@ from jinja2 import TemplateError
 
 from ..diagnostics import Diagnostic
 from ..files import write_atomic
+from ..limits import TimeUp, time_limit
 from ..lang.ast import Card, Deck
 from ..profiles.profile import Profile
 from ..span import Span
@@ -248,7 +246,7 @@ def print_pdf(deck: Deck, deck_path: Path, options: Options = Options(), profile
     folder = deck_path.resolve().parent
     os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
     try:
-        with _time_limit(options.timeout):
+        with time_limit(options.timeout):
             try:
                 document, laid_out, log, overflowing = _layout(deck, folder, options, profile)
             except (TemplateError, RecursionError) as error:
@@ -265,7 +263,7 @@ def print_pdf(deck: Deck, deck_path: Path, options: Options = Options(), profile
                 return Printed(None, [], [problem for problem in _problems(deck, deck_path, log, set())
                                           if problem.code == "DK301"])
             pages = [_page_card(page) for page in laid_out.pages]
-    except _TimeUp:
+    except TimeUp:
         return Printed(None, [], [Diagnostic(
             "DK304", f"rendering took longer than {options.timeout:g} s and was stopped; nothing was written",
             deck.title_span or Span(1, 1, 1, 1, 0, 0), help="render fewer cards at a time, or raise --timeout",
@@ -293,34 +291,6 @@ def _page_card(page) -> tuple[str, str] | None:
         if element is not None and element.get("class") == "card" and element.get("data-card") is not None:
             return element.get("data-card"), element.get("data-kind") or "face"
     return None
-
-
-class _TimeUp(BaseException):
-    """Raised by the timer.  A BaseException, like KeyboardInterrupt, so that WeasyPrint's own
-    `except Exception` handlers (around fonts and images) cannot swallow it."""
-
-
-@contextlib.contextmanager
-def _time_limit(seconds: float):
-    """Raise `_TimeUp` in the block after `seconds` (a real-time timer; only where signals work: the main
-    thread of a Unix process — elsewhere the block runs without a limit)."""
-    usable = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-    if not usable or seconds <= 0:
-        yield
-        return
-
-    def expire(signum, frame):
-        raise _TimeUp
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    # Then again every 10 ms: a signal that lands inside a C library's callback into Python (Pango and
-    # HarfBuzz call back through cffi) is printed and dropped there, so one alone may be lost.
-    signal.setitimer(signal.ITIMER_REAL, seconds, 0.01)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def _art_span(deck: Deck, url: str) -> Span:
