@@ -7,8 +7,8 @@ Coverage-agnostic: every input is a seed file (or a generated value) with 1-4 ra
 
 Targets (the share of the inputs each gets is WEIGHTS):
 
-* `deck`   the seeds are decks/**/*.deck, tests/**/*.deck and /work/shared/crashes/*.deck; mutated by line
-           (delete, duplicate, swap, splice from another seed, truncate) and by byte/token (grammar keywords,
+* `deck`   the seeds are decks/**/*.deck and tests/**/*.deck (tests/crashes/: the known reproducers); mutated
+           by line (delete, duplicate, swap, splice from another seed, truncate) and by byte/token (grammar keywords,
            words of the seeds, huge numbers, unicode digits, deep nesting, long strings, braces, quotes, NUL,
            invalid UTF-8, CRLF, BOM).  Valid UTF-8 goes to `deckdsl.loads(text, "fuzz.deck")`, anything else
            (and a BOM) to `deckdsl.load` on a temporary file, the CLI's own path; for one input in
@@ -55,7 +55,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = Path("/work/shared/crashes")
 FINDINGS = Path(__file__).resolve().parent / "findings"
 WEIGHTS = {"deck": 70, "game": 10, "config": 12, "render": 4, "simulate": 2, "play": 2}
 TEXT_SAMPLE = 8  # one deck input in 8 also goes through text/explain
@@ -76,9 +75,7 @@ def _alarm(_signum, _frame):
 # ---------------------------------------------------------------------------------------- seeds ---
 
 def deck_seeds() -> list[bytes]:
-    paths = sorted((ROOT / "decks").rglob("*.deck")) + sorted((ROOT / "tests").rglob("*.deck"))
-    if SHARED.is_dir():
-        paths += sorted(SHARED.glob("*.deck"))
+    paths = sorted((ROOT / "decks").rglob("*.deck")) + sorted((ROOT / "tests").rglob("*.deck"))  # tests/crashes too
     return [p.read_bytes() for p in paths if p.is_file() and p.stat().st_size <= MAX_SEED_BYTES]
 
 
