@@ -57,3 +57,20 @@ def test_every_fuzz_finding_is_checked_without_an_internal_error(path):
     assert result.diagnostics, path
     failed = [d.message for d in result.diagnostics if d.code == "DK012"]
     assert not failed
+
+
+def test_a_slip_is_looked_for_around_the_error_not_along_a_whole_long_line(monkeypatch):
+    from deckdsl.lang import slips
+
+    seen: list[int] = []
+    real = slips.blank_strings
+
+    def blank_strings(line):
+        seen.append(len(line))
+        return real(line)
+
+    monkeypatch.setattr(slips, "blank_strings", blank_strings)
+    text = "x " * 100_000 + "of your choice " + "y " * 100_000
+    assert slips.slip(text, 200_000 + len("of your choice ")) is not None
+    assert slips.slip("  action: discard a card of your choice from your domain", 40) is not None
+    assert max(seen) <= 2 * slips.SLIP_WINDOW

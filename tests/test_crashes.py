@@ -371,3 +371,24 @@ def test_a_file_that_checks_past_the_timeout_is_stopped_and_the_others_are_check
     assert "DK201" in result.output
     for bad in ("0", "nan", "inf", "1e300"):
         assert CliRunner().invoke(main, ["check", "--timeout", bad, str(tmp_path / "good.deck")]).exit_code == 2
+
+
+def test_second_campaign_findings(tmp_path):
+    """The 200,000-input campaign of issue 16 (fuzz/fuzz.py --seed 7): TOML nested past Python's recursion
+    limit, a card name over Fluent's 2,500-character limit in an addendum's rules text, and a Janken Wars
+    bot with an unknown exchange policy among a matchup of the interface's bots."""
+    from deckdsl.lang.ast import Addendum, CardRef, ModifierOrder
+    from deckdsl.span import Span
+    from deckdsl.text import addendum_text
+
+    (tmp_path / "deckdsl.toml").write_text("select = " + "[" * 2000 + "1" + "]" * 2000 + "\n", encoding="utf-8")
+    (tmp_path / "d.deck").write_text((ROOT / JANKEN).read_text(encoding="utf-8"), encoding="utf-8")
+    assert_clean(deckdsl("check", tmp_path / "d.deck"), 2, "nested too deeply")
+    here = Span(1, 1, 1, 2, 0, 1)
+    long_name = "N" * 3000
+    addendum = Addendum(span=here, title="A", title_span=here, orders=(ModifierOrder(span=here, cards=(
+        CardRef(span=here, name=long_name), CardRef(span=here, name="Muro Alto"))),))
+    for language in ("en", "pt-BR", "ru"):
+        assert long_name in str(addendum_text(addendum, language))
+    assert_clean(deckdsl("simulate", JANKEN, "--games", "2", "--matchups", "ismcts:1,yomi:x"), 2,
+                 "no exchange policy `x`")

@@ -107,3 +107,5 @@ def _read(path: Path) -> dict:
         return tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError) as error:  # TOMLDecodeError, and 4,300-digit numbers
         raise ConfigError(f"{path}: {error}") from error
+    except RecursionError:  # tomllib reads nested arrays and tables by recursion
+        raise ConfigError(f"{path}: values nested too deeply") from None

@@ -18,7 +18,7 @@ import random as _random
 
 from ..lang import ast
 from ..profiles.profile import Profile
-from .bots import _Heuristic, make_player, score
+from .bots import _Heuristic, make_player, parse_player, score
 from .interface import TERMINAL, Engine, State
 from .search import Bot, make_bot
 from .janken import Game, compile_deck
@@ -34,6 +34,11 @@ class JankenBot(Bot):
         super().__init__(rng)
         self.name = name
         self.player = make_player(name, rng)
+
+    @staticmethod
+    def check(name: str) -> None:
+        """ValueError naming what is wrong with `name` (`yomi:x`: no such exchange policy)."""
+        parse_player(name)
 
     def act(self, state: State) -> int:
         return self.player.throw(state.game, state.current_player())

@@ -148,6 +148,9 @@ def parse_bot(name: str, extra: dict | None = None) -> tuple[str, int | None]:
     """`ismcts:200` -> ("ismcts", 200); raises ValueError for an unknown bot or budget.  `extra`: the
     game's own bots (`Engine.bots`), taken whole (`greedy:hoard`)."""
     if extra and name.strip().partition(":")[0] in extra:
+        check = getattr(extra[name.strip().partition(":")[0]], "check", None)
+        if check is not None:
+            check(name.strip())  # the game's own bot says what is wrong with its name
         return name.strip(), None
     kind, _, budget = name.strip().partition(":")
     if kind not in BOTS:

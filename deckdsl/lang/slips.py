@@ -72,6 +72,11 @@ of the step).  The first whose match covers the place of a syntax error gives th
 _SLIPS = tuple((re.compile(pattern, re.IGNORECASE), help) for pattern, help in SLIPS)
 
 
+SLIP_WINDOW = 160
+"""How far around an error `slip` reads its line: a phrase is a few words, and a line of megabytes, read
+once per error, made the check of one fuzzed file take minutes (fuzz/findings, slips_87)."""
+
+
 def blank_strings(line: str) -> str:
     """`line` with its quoted texts blanked (same length): words inside a name are not phrases."""
     return re.sub(r'"(?:[^"\\\n\r]|\\.)*"?', lambda m: " " * len(m.group()), line)
@@ -79,9 +84,10 @@ def blank_strings(line: str) -> str:
 
 def slip(text: str, offset: int) -> str | None:
     """The help for a phrase of `SLIPS` written where the error at `offset` of `text` is, or None."""
-    line_start = text.rfind("\n", 0, offset) + 1
-    line_end = text.find("\n", offset)
-    line = blank_strings(text[line_start : len(text) if line_end < 0 else line_end].rstrip("\r"))
+    line_start = max(text.rfind("\n", 0, offset) + 1, offset - SLIP_WINDOW)
+    line_end = text.find("\n", offset, offset + SLIP_WINDOW)
+    line = blank_strings(text[line_start : min(len(text), offset + SLIP_WINDOW) if line_end < 0 else line_end]
+                         .rstrip("\r"))
     column = offset - line_start
     for pattern, template in _SLIPS:
         for match in pattern.finditer(line):

@@ -22,6 +22,12 @@ from importlib import resources
 _SPACES = re.compile(r" {2,}")
 
 
+LONG_FACT = 200
+"""Facts longer than this are written into a message after Fluent has formatted it, in its place: Fluent
+refuses (as a guard against expansion attacks) any placeable of more than 2,500 characters, and a deck's
+card names or lists of them can be that long."""
+
+
 class CatalogError(Exception):
     """A catalog that cannot write a message (missing, or referring to what it is not given)."""
 
@@ -56,9 +62,16 @@ class Catalog:
         if not self.bundle.has_message(message):
             raise CatalogError(f"locales/{self.tag}.ftl has no message `{message}`")
         args = {name.replace("_", "-"): _fact(value) for name, value in facts.items()}
+        held = {}
+        for name, value in args.items():  # Fluent refuses a value over 2,500 characters (a long card name)
+            if isinstance(value, str) and len(value) > LONG_FACT:
+                held[name] = value
+                args[name] = f"\ue000{len(held)}\ue001"
         text, errors = self.bundle.format_pattern(self.bundle.get_message(message).value, args)
         if errors:
             raise CatalogError(f"locales/{self.tag}.ftl, `{message}`: {errors[0]}")
+        for name, value in held.items():
+            text = text.replace(args[name], value)
         return _SPACES.sub(" ", text).strip()
 
     def separator(self, message: str) -> str:
