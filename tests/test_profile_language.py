@@ -266,8 +266,6 @@ def _in_child(text: str) -> list[tuple[str, int, int, str]]:
     return [(d.code, d.span.line, d.span.column, d.message) for d in found[:100]]
 
 
-
-
 def _two_megabytes(kind: str, size: int = 2 * 1024 * 1024) -> tuple[str, int]:
     """A profile of about `size` characters (2 MB) with one mistake (`zonee`) near its end, and its line."""
     head = 'game "Grande" {\n  id: grande\n  attribute rank { values: [J, Q, K] }\n'
@@ -284,7 +282,7 @@ def _two_megabytes(kind: str, size: int = 2 * 1024 * 1024) -> tuple[str, int]:
 
 
 @pytest.mark.parametrize("kind", ["comments", "summary", "one-long-line", "blocks"])
-def test_two_megabyte_profile_is_refused_quickly(kind):
+def test_two_megabyte_profile_is_refused_unread(kind):
     """Profiles are limited to 512 KB (a real one is a few KB): a 2 MB one is refused at once."""
     text, _ = _two_megabytes(kind)
     assert len(text) >= 2 * 1024 * 1024
@@ -293,7 +291,7 @@ def test_two_megabyte_profile_is_refused_quickly(kind):
 
 
 @pytest.mark.parametrize("kind", ["comments", "summary", "one-long-line", "blocks"])
-def test_profile_just_below_the_limit_finishes_quickly(kind):
+def test_profile_just_below_the_limit_is_read_to_its_end(kind):
     from deckdsl.profiles.profile import MAX_PROFILE_BYTES
 
     text, line = _two_megabytes(kind)
