@@ -231,3 +231,28 @@ def test_held_settings_are_written_into_the_tuned_deck(tmp_path):
 def test_bad_tune_commands_are_usage_errors(tmp_path, args, message):
     result = CliRunner().invoke(main, ["tune", str(OLD_ROLO), "--results", str(tmp_path / "r.jsonl"), *args])
     assert result.exit_code == 2 and message in result.output, result.output
+
+
+def test_tune_on_ray_chooses_and_writes_what_the_local_backend_does(tmp_path):
+    """The screen and the confirmation as Ray tasks (a local Ray instance, in its own process), with an axis
+    over an effect's number (the deck's text travels with the tasks): the same candidates, the same file."""
+    import subprocess
+    import sys
+
+    pytest.importorskip("ray")
+    args = ["--target", "rounds_mean>=10", "--set", "star_cost=6,8", "--vary", "Rolo Compressor.condition#1=0..1",
+            "--games", "40", "--top", "2", "--confirm-games", "60", "--format", "json"]
+    outputs, decks = [], []
+    for backend in ("local", "ray"):
+        folder = tmp_path / backend
+        folder.mkdir()
+        done = subprocess.run(
+            [sys.executable, "-m", "deckdsl", "tune", str(OLD_ROLO), *args, "--backend", backend,
+             "--results", str(folder / "screen.jsonl"), "-o", str(folder / "tuned.deck")],
+            capture_output=True, text=True, timeout=600)
+        assert done.returncode == 0, done.stderr
+        tuned = json.loads(done.stdout)
+        tuned["chosen"]["path"] = "tuned.deck"
+        outputs.append(tuned)
+        decks.append((folder / "tuned.deck").read_bytes())
+    assert outputs[0] == outputs[1] and decks[0] == decks[1]
