@@ -279,6 +279,25 @@ def startup(cli: Path, runs: int) -> None:
     print(f"  costs {ms(model_med - base_med)} more. Against that import: {check_med / model_med:.2f}x")
 
 
+def first_run(cli: Path, runs: int) -> None:
+    """`deckdsl check` with an empty cache (a fresh machine's first run: the grammars' LALR tables and the
+    profiles are built and stored) against the same with the cache filled."""
+    section(f"1b. First run with an empty cache against a warm run, whole process, median of {runs}")
+    deck = str(ROOT / "decks" / "janken-wars.deck")
+    cold, warm = [], []
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory(prefix="deckdsl-cache-") as home:
+            env = {**os.environ, "XDG_CACHE_HOME": home}
+            for found in (cold, warm):
+                began = time.perf_counter()
+                subprocess.run([str(cli), "check", deck], env=env, capture_output=True, check=False)
+                found.append(time.perf_counter() - began)
+    first, again = statistics.median(cold), statistics.median(warm)
+    print(table(["run", "median"], [["empty cache", ms(first)], ["warm cache", ms(again)]], right={1}))
+    print()
+    print(f"  ratio first / warm: {first / again:.2f}x   target <= 2x   {verdict(first / again <= 2)}")
+
+
 def describe_diagnostics(diagnostics) -> str:
     severities = collections.Counter(getattr(d.severity, "value", str(d.severity)) for d in diagnostics)
     codes = collections.Counter(d.code for d in diagnostics)
@@ -446,6 +465,7 @@ def main() -> int:
     print(f"command: {Path(sys.executable)} {' '.join(sys.argv)}   (cwd {ROOT})")
     machine_facts(cli)
     startup(cli, max(1, args.runs))
+    first_run(cli, max(3, args.runs // 3))
     with tempfile.TemporaryDirectory(prefix="deckdsl-bench-") as tmp:
         paths = scaling(cli, sorted(args.sizes), max(1, args.scale_runs), Path(tmp))
         breakdown(paths[max(args.sizes)], max(1, args.scale_runs))

@@ -258,6 +258,8 @@ class Board:
             for item in node.filters:
                 found = [piece for piece in found if self.accepts(item, ctx, piece)]
             return found
+        if isinstance(node, (ast.Number, ast.BinaryOp, ast.Negate, ast.Function)):
+            raise Senseless(f"a number ({type(node).__name__}) read as cards")
         raise NotImplementedError(f"hazard worlds cannot evaluate {type(node).__name__} as cards")
 
     def _stars_included(self, take: bool) -> bool:
