@@ -392,3 +392,23 @@ def test_second_campaign_findings(tmp_path):
         assert long_name in str(addendum_text(addendum, language))
     assert_clean(deckdsl("simulate", JANKEN, "--games", "2", "--matchups", "ismcts:1,yomi:x"), 2,
                  "no exchange policy `x`")
+
+
+@pytest.mark.parametrize("command", [["render"], ["export", "csv"]])
+def test_render_and_export_stop_a_check_past_their_timeout(monkeypatch, tmp_path, command):
+    """`--timeout` bounds every stage of `render` and `export`, the deck's check included (DK013, exit 2,
+    nothing written)."""
+    from click.testing import CliRunner
+
+    import deckdsl as api
+    from deckdsl.cli import main
+
+    def load(path, **options):
+        while True:
+            pass
+
+    monkeypatch.setattr(api, "load", load)
+    target = tmp_path / "out.pdf"
+    result = CliRunner().invoke(main, [*command, JANKEN, "--timeout", "1", "-o", str(target)])
+    assert result.exit_code == 2 and "DK013" in result.output, result.output
+    assert not target.exists()

@@ -23,12 +23,20 @@ def _deck_files(paths: tuple[str, ...]) -> list[Path]:
     return files
 
 
-def _load_or_exit(deck: str, config=None):
+def _load_or_exit(deck: str, config=None, timeout: float | None = None):
+    """The deck read and checked (its findings printed when it has errors; exit 2 when it cannot be read),
+    within `timeout` seconds (DK013 and exit 2 past it)."""
     import deckdsl
 
     from ..check import report
+    from ..limits import TimeUp, time_limit
 
-    result = deckdsl.load(deck, config=config)
+    try:
+        with time_limit(timeout):
+            result = deckdsl.load(deck, config=config)
+    except TimeUp:
+        click.echo(f"error[DK013]: checking {deck} took longer than {timeout:g} s: stopped (--timeout)", err=True)
+        sys.exit(EXIT_ERROR)
     if result.deck is None or result.errors:
         for diagnostic in result.diagnostics:
             click.echo(report.full(diagnostic, result.text) + "\n", err=True)

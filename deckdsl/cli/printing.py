@@ -46,7 +46,7 @@ def render(deck, output, paper, card_size, bleed, safe, gutter, flip, back_offse
     from ..printing import layout, themes
     from ..printing import render as renderer
 
-    result = _load_or_exit(deck)
+    result = _load_or_exit(deck, timeout=timeout)
     if result.errors:
         sys.exit(EXIT_FINDINGS)
     try:
@@ -122,7 +122,7 @@ def export(format, deck, output, dpi, with_bleed, base_url, card_size, bleed, la
     """
     from ..files import write_atomic
 
-    result = _load_or_exit(deck)
+    result = _load_or_exit(deck, timeout=timeout)
     if result.errors:
         sys.exit(EXIT_FINDINGS)
     stem = Path(deck).stem
