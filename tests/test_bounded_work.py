@@ -74,3 +74,17 @@ def test_a_slip_is_looked_for_around_the_error_not_along_a_whole_long_line(monke
     assert slips.slip(text, 200_000 + len("of your choice ")) is not None
     assert slips.slip("  action: discard a card of your choice from your domain", 40) is not None
     assert max(seen) <= 2 * slips.SLIP_WINDOW
+
+
+def test_the_words_before_an_error_are_read_from_a_window_of_the_line(monkeypatch):
+    seen: list[int] = []
+    real = syntax.blank_strings
+
+    def blank_strings(line):
+        seen.append(len(line))
+        return real(line)
+
+    monkeypatch.setattr(syntax, "blank_strings", blank_strings)
+    text = "(1 + " * 20_000 + "\n"
+    found = deckdsl.loads(text, "nested.deck").diagnostics
+    assert found and seen and max(seen) <= syntax._LOOK_BEHIND

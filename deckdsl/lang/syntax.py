@@ -123,6 +123,9 @@ class _Context:
         return self.before[-back].casefold() if len(self.before) >= back else ""
 
 
+_LOOK_BEHIND = 200
+"""How far back on its line `_context` reads the words before an error (it keeps the last three): a line of
+megabytes, read once per error, made one fuzzed file take minutes (fuzz/findings, syntax_140)."""
 _BEFORE = re.compile(r"[^\W\d][\w'’]*(?:-\w+)*|\d+|[<>=!]=|[^\w\s]")
 
 
@@ -136,7 +139,7 @@ def _block(parser: Lark, source: str) -> str:
 
 
 def _context(text: str, offset: int, error: UnexpectedInput, profile: Profile | None, block: str) -> _Context:
-    line_start = text.rfind("\n", 0, offset) + 1
+    line_start = max(text.rfind("\n", 0, offset) + 1, offset - _LOOK_BEHIND)
     before = tuple(_BEFORE.findall(blank_strings(text[line_start:offset])))
     values = getattr(getattr(error, "state", None), "value_stack", None)
     return _Context(before[-3:], values[-1] if values else None, profile, block)
