@@ -88,3 +88,27 @@ def test_the_words_before_an_error_are_read_from_a_window_of_the_line(monkeypatc
     text = "(1 + " * 20_000 + "\n"
     found = deckdsl.loads(text, "nested.deck").diagnostics
     assert found and seen and max(seen) <= syntax._LOOK_BEHIND
+
+
+def test_the_modifiers_in_force_are_worked_out_once_per_move(monkeypatch):
+    """Values that read each other ask a hazard world for its modifiers hundreds of thousands of times
+    (fuzz/findings/slow-deck-hazards-841.deck: 380,000 scans of both domains, 5 s); they are worked out
+    again only after a card moved."""
+    from deckdsl.check.hazards import board
+
+    asked, worked = [0], [0]
+    modifiers, in_force = board.Board.modifiers, board.Board._in_force
+
+    def counted_modifiers(self):
+        asked[0] += 1
+        return modifiers(self)
+
+    def counted_in_force(self):
+        worked[0] += 1
+        return in_force(self)
+
+    monkeypatch.setattr(board.Board, "modifiers", counted_modifiers)
+    monkeypatch.setattr(board.Board, "_in_force", counted_in_force)
+    path = Path(__file__).resolve().parent.parent / "fuzz" / "findings" / "slow-deck-hazards-841.deck"
+    deckdsl.loads(_text(path), "slow.deck")
+    assert asked[0] > 100_000 and worked[0] * 5 < asked[0], (asked, worked)

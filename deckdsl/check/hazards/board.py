@@ -115,6 +115,9 @@ class Board:
         self.guards: list[Piece] = []
         self.hits: dict[Piece, set[int]] = {}
         self._zone_kind: dict[str, str] = {}
+        self._modifiers: tuple[int, tuple] | None = None
+        self.changes = 0
+        """Counts the moves of cards (`put`, and a world's `swap`): what `modifiers` is kept by."""
 
     # -- placing and moving --------------------------------------------------------------------
 
@@ -122,6 +125,7 @@ class Board:
         """Place `piece` in `zone` (on top, or at the bottom)."""
         if zone not in self.zones:
             raise Senseless(f"the game has no zone `{zone[0]}`")
+        self.changes += 1
         if bottom:
             self.zones[zone].insert(0, piece)
         else:
@@ -190,8 +194,15 @@ class Board:
             self.computing.pop()
             del self.running[piece]
 
-    def modifiers(self) -> list[tuple[Piece, ast.ValueModifier]]:
-        """The live modifiers in force (their cards in a domain), in the order they apply."""
+    def modifiers(self) -> tuple[tuple[Piece, ast.ValueModifier], ...]:
+        """The live modifiers in force (their cards in a domain), in the order they apply.  Worked out
+        again only when a domain changed: values that read each other ask for them hundreds of thousands of
+        times in one search (fuzz/findings, board_190; slow-deck-1-841)."""
+        if self._modifiers is None or self._modifiers[0] != self.changes:
+            self._modifiers = (self.changes, self._in_force())
+        return self._modifiers[1]
+
+    def _in_force(self) -> tuple[tuple[Piece, ast.ValueModifier], ...]:
         found = []
         for seat in (0, 1):
             for position, holder in enumerate(self.zones[("domain", seat)]):
@@ -199,7 +210,7 @@ class Board:
                     if isinstance(clause, ast.ValueModifier) and id(clause) in self.live:
                         found.append(((self.order.key(holder.name), index, seat, position), holder, clause))
         found.sort(key=lambda item: item[0])
-        return [(holder, clause) for _, holder, clause in found]
+        return tuple((holder, clause) for _, holder, clause in found)
 
     def affects(self, modifier: ast.ValueModifier, ctx: Ctx, piece: Piece) -> bool:
         if modifier.chosen_on_entry:

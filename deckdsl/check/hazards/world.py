@@ -221,6 +221,7 @@ class World(Board):
         list_a, list_b = self.zones[zone_a], self.zones[zone_b]
         index_a, index_b = list_a.index(first), list_b.index(second)
         list_a[index_a], list_b[index_b] = second, first
+        self.changes += 1
         if zone_a == zone_b:
             return
         self.where[first], self.where[second] = zone_b, zone_a
