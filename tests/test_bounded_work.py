@@ -59,17 +59,24 @@ def test_every_fuzz_finding_is_checked_without_an_internal_error(path):
     assert not failed
 
 
-def test_a_slip_is_looked_for_around_the_error_not_along_a_whole_long_line(monkeypatch):
-    from deckdsl.lang import slips
-
+def lengths_read(monkeypatch, module) -> list[int]:
+    """The length of every line `module.blank_strings` is given from now on (the work of reading a line
+    around an error)."""
     seen: list[int] = []
-    real = slips.blank_strings
+    real = module.blank_strings
 
     def blank_strings(line):
         seen.append(len(line))
         return real(line)
 
-    monkeypatch.setattr(slips, "blank_strings", blank_strings)
+    monkeypatch.setattr(module, "blank_strings", blank_strings)
+    return seen
+
+
+def test_a_slip_is_looked_for_around_the_error_not_along_a_whole_long_line(monkeypatch):
+    from deckdsl.lang import slips
+
+    seen = lengths_read(monkeypatch, slips)
     text = "x " * 100_000 + "of your choice " + "y " * 100_000
     assert slips.slip(text, 200_000 + len("of your choice ")) is not None
     assert slips.slip("  action: discard a card of your choice from your domain", 40) is not None
@@ -77,14 +84,7 @@ def test_a_slip_is_looked_for_around_the_error_not_along_a_whole_long_line(monke
 
 
 def test_the_words_before_an_error_are_read_from_a_window_of_the_line(monkeypatch):
-    seen: list[int] = []
-    real = syntax.blank_strings
-
-    def blank_strings(line):
-        seen.append(len(line))
-        return real(line)
-
-    monkeypatch.setattr(syntax, "blank_strings", blank_strings)
+    seen = lengths_read(monkeypatch, syntax)
     text = "(1 + " * 20_000 + "\n"
     found = deckdsl.loads(text, "nested.deck").diagnostics
     assert found and seen and max(seen) <= syntax._LOOK_BEHIND

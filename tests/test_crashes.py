@@ -226,24 +226,32 @@ def test_a_configuration_of_the_wrong_shape(pyproject, code, fragment, tmp_path)
     assert_clean(deckdsl("check", tmp_path / "d.deck"), code, fragment)
 
 
-def test_a_file_deckdsl_fails_on_does_not_hide_the_others(monkeypatch, tmp_path):
-    """`check bad.deck good.deck`: a bug on one file is DK012 there (exit 2), and the other is checked."""
-    from click.testing import CliRunner
-
+def _two_decks(monkeypatch, tmp_path, name: str, failure) -> None:
+    """`name` and `good.deck` (the standard deck with one copy too many: DK201) in `tmp_path`, with
+    `deckdsl.load` calling `failure()` for `name`."""
     import deckdsl as api
-    from deckdsl.cli import main
 
     text = (ROOT / JANKEN).read_text(encoding="utf-8")
-    (tmp_path / "bad.deck").write_text(text, encoding="utf-8")
+    (tmp_path / name).write_text(text, encoding="utf-8")
     (tmp_path / "good.deck").write_text(text.replace("copies: 6", "copies: 7", 1), encoding="utf-8")
     real = api.load
 
     def load(path, **options):
-        if Path(path).name == "bad.deck":
-            raise RuntimeError("a bug")
-        return real(path, **options)
+        return failure() if Path(path).name == name else real(path, **options)
 
     monkeypatch.setattr(api, "load", load)
+
+
+def test_a_file_deckdsl_fails_on_does_not_hide_the_others(monkeypatch, tmp_path):
+    """`check bad.deck good.deck`: a bug on one file is DK012 there (exit 2), and the other is checked."""
+    from click.testing import CliRunner
+
+    from deckdsl.cli import main
+
+    def bug():
+        raise RuntimeError("a bug")
+
+    _two_decks(monkeypatch, tmp_path, "bad.deck", bug)
     result = CliRunner().invoke(main, ["check", str(tmp_path / "bad.deck"), str(tmp_path / "good.deck")])
     assert result.exit_code == 2, result.output
     assert "DK012" in result.output and "RuntimeError: a bug" in result.output
@@ -349,21 +357,13 @@ def test_a_file_that_checks_past_the_timeout_is_stopped_and_the_others_are_check
     """`check --timeout 1 slow.deck good.deck`: the slow file is DK013 (exit 2), the other is checked."""
     from click.testing import CliRunner
 
-    import deckdsl as api
     from deckdsl.cli import main
 
-    text = (ROOT / JANKEN).read_text(encoding="utf-8")
-    (tmp_path / "slow.deck").write_text(text, encoding="utf-8")
-    (tmp_path / "good.deck").write_text(text.replace("copies: 6", "copies: 7", 1), encoding="utf-8")
-    real = api.load
+    def endless():
+        while True:  # a check that never ends (a bug); only the timer stops it
+            pass
 
-    def load(path, **options):
-        if Path(path).name == "slow.deck":
-            while True:  # a check that never ends (a bug); only the timer stops it
-                pass
-        return real(path, **options)
-
-    monkeypatch.setattr(api, "load", load)
+    _two_decks(monkeypatch, tmp_path, "slow.deck", endless)
     result = CliRunner().invoke(main, ["check", "--timeout", "1", str(tmp_path / "slow.deck"),
                                        str(tmp_path / "good.deck")])
     assert result.exit_code == 2, result.output
