@@ -294,7 +294,7 @@ def tune(deck, targets, axes_set, axes_vary, fixed, games, seed, players, sample
         check_writable(path, option)
     if written.resolve() == Path(deck).resolve():
         raise click.UsageError("--output: the tuned deck would replace DECK itself; give another file")
-    confirm_games = confirm_games or 4 * games
+    confirm_games = confirm_games or min(4 * games, 100_000_000)
     confirm_seed = seed + 1
 
     _, screened = _play_grid(grid, grid.grid, games=games, seed=seed, target=screen_path, command="tune",
