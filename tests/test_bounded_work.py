@@ -112,3 +112,24 @@ def test_the_modifiers_in_force_are_worked_out_once_per_move(monkeypatch):
     path = Path(__file__).resolve().parent.parent / "fuzz" / "findings" / "slow-deck-hazards-841.deck"
     deckdsl.loads(_text(path), "slow.deck")
     assert asked[0] > 100_000 and worked[0] * 5 < asked[0], (asked, worked)
+
+
+def test_a_search_for_a_hazard_stops_at_its_budget_of_work(monkeypatch):
+    """Two copies of a trigger that loops (fuzz/findings/deck-Hang-world_222.deck) make every run of every
+    situation go to the end of its steps; a search gives up at `MAX_SEARCH_WORK` (plus the one situation
+    it was playing), undecided."""
+    from deckdsl.check.hazards import search
+
+    spent: list[int] = []
+    first = search.Search._first
+
+    def counted(self, *args, **kwargs):
+        try:
+            return first(self, *args, **kwargs)
+        finally:
+            spent.append(self.spent)
+
+    monkeypatch.setattr(search.Search, "_first", counted)
+    path = Path(__file__).resolve().parent.parent / "fuzz" / "findings" / "deck-Hang-world_222.deck"
+    deckdsl.loads(_text(path), "loop.deck")
+    assert spent and search.MAX_SEARCH_WORK < max(spent) < 1.5 * search.MAX_SEARCH_WORK

@@ -29,6 +29,11 @@ LADDER = (0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 32, 40)
 MAX_SITUATIONS = 4000
 """Situations tried per pair before it is given up as no hazard."""
 
+MAX_SEARCH_WORK = 100_000
+"""Work (`World.work`: effect steps, and domain cards looked at for triggers) one search may do over all its
+runs before it gives up undecided, like `MAX_SITUATIONS`: a trigger that loops makes every run go to
+`world.MAX_STEPS`, and a fuzzed deck with two such loops took 7 s (fuzz/findings, world_222)."""
+
 MAX_WAYS = 256
 """Ways one situation can go (choices, random picks) before it is skipped."""
 
@@ -50,6 +55,7 @@ class Search:
             Order({self.names[1]: (0,), self.names[0]: (1,)}, [self.names[::-1]]),
         )
         self.tried = 0
+        self.spent = 0
 
     def run(self) -> Witness | None:
         if self.kind in ("modifiers", "values"):
@@ -83,7 +89,7 @@ class Search:
     def _first(self, situations: Iterator[Situation], *, values: bool) -> Witness | None:
         for situation in situations:
             self.tried += 1
-            if self.tried > MAX_SITUATIONS:
+            if self.tried > MAX_SITUATIONS or self.spent > MAX_SEARCH_WORK:
                 return None
             try:
                 both = [self._play(situation, order) for order in self.orders]
@@ -109,10 +115,13 @@ class Search:
 
         def play(answers: Answers) -> tuple:
             world, pieces = self.build(situation, order, answers, live)
-            happen(world, pieces, situation.happening)
-            if situation.happening is None:
-                return tuple(world.value(piece) for piece in pieces)
-            return world.state()
+            try:
+                happen(world, pieces, situation.happening)
+                if situation.happening is None:
+                    return tuple(world.value(piece) for piece in pieces)
+                return world.state()
+            finally:
+                self.spent += world.work
 
         return outcomes(play, MAX_WAYS)
 

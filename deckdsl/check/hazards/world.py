@@ -64,6 +64,8 @@ class World(Board):
         self.cancelled: list[Piece] = []
         self.nesting = 0
         self.steps = 0
+        self.work = 0
+        """Steps taken and domain cards looked at for triggers: what `search.MAX_SEARCH_WORK` counts."""
 
     # -- choices -------------------------------------------------------------------------------
 
@@ -127,6 +129,7 @@ class World(Board):
     def run(self, steps: Iterable[ast.Node], ctx: Ctx) -> None:
         for step in steps:
             self.steps += 1
+            self.work += 1
             if self.steps > MAX_STEPS:
                 raise Endless
             self.step(step, ctx)
@@ -252,6 +255,7 @@ class World(Board):
         whose card has left its domain by its turn does not resolve."""
         pending = []
         for seat_of_holder in (0, 1):
+            self.work += len(self.zones[("domain", seat_of_holder)])
             for position, holder in enumerate(self.zones[("domain", seat_of_holder)]):
                 for index, clause in enumerate(clauses(holder.card)):
                     if not isinstance(clause, ast.Trigger) or id(clause) not in self.live:
