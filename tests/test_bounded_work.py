@@ -133,3 +133,24 @@ def test_a_search_for_a_hazard_stops_at_its_budget_of_work(monkeypatch):
     path = Path(__file__).resolve().parent.parent / "fuzz" / "findings" / "deck-Hang-world_222.deck"
     deckdsl.loads(_text(path), "loop.deck")
     assert spent and search.MAX_SEARCH_WORK < max(spent) < 1.5 * search.MAX_SEARCH_WORK
+
+
+def test_each_over_long_number_is_reported_once_without_searching_every_finding(monkeypatch):
+    """A file of thousands of over-long numbers (fuzz/findings build_211, 2 MB): each is DK010 once, and the
+    check that it was not reported already looks at this block's numbers, not at every finding so far."""
+    from deckdsl.span import Span
+
+    compared = [0]
+    equal = Span.__eq__
+
+    def counted(self, other):
+        compared[0] += 1
+        return equal(self, other)
+
+    monkeypatch.setattr(Span, "__eq__", counted)
+    cards = 2_000
+    text = 'deck "D" { game: janken-wars }\n' + "".join(
+        f'card "C{i}" {{ type: pedra\n rarity: simples\n value: {"9" * 12} }}\n' for i in range(cards))
+    found = deckdsl.loads(text, "long-numbers.deck", check=False).diagnostics
+    assert sum(d.code == "DK010" for d in found) == cards
+    assert compared[0] < 5 * cards, compared

@@ -53,6 +53,9 @@ class _Builder:
         self.depth: dict[int, int] = {}
         self.diagnostics: list[Diagnostic] = []
         self.profile: Profile | None = None
+        self.long_numbers: set[Span] = set()
+        """Where this block's over-long numbers were reported (DK010 once per number, found in constant
+        time: a search of every diagnostic made a file of thousands of them quadratic, fuzz build_211)."""
 
     def reset(self, line_offset: int, column_offset: int, offset: int) -> None:
         """A block starts: `line_offset` lines and `offset` characters into the file, at column
@@ -60,6 +63,7 @@ class _Builder:
         self.anchor = Anchor(offset, line_offset)
         self.column_offset = column_offset
         self.depth = {}
+        self.long_numbers = set()
 
     def token_span(self, token: Token) -> Span:
         return Span.within(
@@ -208,7 +212,8 @@ class _Builder:
             "DK010", f"a number of {len(digits):,} digits: numbers in a deck have at most {MAX_DIGITS} "
             f"(up to {MAX_NUMBER:,})", self.token_span(token),
             help="no card, count or rule needs more; was a digit key held down?")
-        if not any(d.code == "DK010" and d.span == found.span for d in self.diagnostics):
+        if found.span not in self.long_numbers:
+            self.long_numbers.add(found.span)
             self.diagnostics.append(found)
         return MAX_NUMBER if not text.startswith("-") else -MAX_NUMBER
 
