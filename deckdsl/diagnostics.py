@@ -53,6 +53,7 @@ CODES: dict[str, Code] = {
         Code("DK011", "too-many-cards", E, "the deck's copies add up to more cards than can be printed or played"),
         Code("DK012", "internal-error", E, "deckdsl failed on the file: a bug to report (exit status 2)"),
         Code("DK013", "timed-out", E, "checking the file took longer than --timeout (exit status 2)"),
+        Code("DK014", "too-many-errors", E, "so many blocks could not be read that the rest of the file is not"),
         # DK1xx: meaning
         Code("DK101", "unknown-field", E, "a card or header field that the language and profile do not define"),
         Code("DK102", "duplicate-field", E, "a field written twice in one block"),

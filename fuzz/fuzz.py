@@ -61,6 +61,7 @@ TEXT_SAMPLE = 8  # one deck input in 8 also goes through text/explain
 SCAFFOLD_SAMPLE = 4
 HARD_LIMIT = 5.0
 MINIMISE_SECONDS = 120
+MAX_BYTEWISE = 200_000  # inputs longer than this are minimised by lines only
 MAX_SEED_BYTES = 200_000  # the 1 MB amplification deck is a benchmark, not a seed
 
 
@@ -630,7 +631,10 @@ class Fuzzer:
                 raise TimeoutError
             return fails(b"".join(units))
 
-        for split in (lambda d: d.splitlines(keepends=True), lambda d: [d[i:i + 1] for i in range(len(d))]):
+        for bytewise, split in ((False, lambda d: d.splitlines(keepends=True)),
+                                (True, lambda d: [d[i:i + 1] for i in range(len(d))])):
+            if bytewise and len(data) > MAX_BYTEWISE:
+                break  # a byte at a time over megabytes: more memory than the minimiser is worth
             best = [data]
 
             def keep(units, best=best):
@@ -641,7 +645,7 @@ class Fuzzer:
 
             try:
                 ddmin(split(data), keep, 3000)
-            except TimeoutError:
+            except (TimeoutError, MemoryError):
                 pass
             data = best[0]
         return data

@@ -154,3 +154,38 @@ def test_each_over_long_number_is_reported_once_without_searching_every_finding(
     found = deckdsl.loads(text, "long-numbers.deck", check=False).diagnostics
     assert sum(d.code == "DK010" for d in found) == cards
     assert compared[0] < 5 * cards, compared
+
+
+def test_reading_stops_after_a_thousand_blocks_that_do_not_read(monkeypatch):
+    """200 KB of `}` was 200,000 blocks, each parsed and reported (58 s, fuzz parse_98): reading stops after
+    `MAX_LOST_BLOCKS` (DK014), and the file is cut into at most `MAX_BLOCKS` + 1 blocks."""
+    from deckdsl.lang import parse
+
+    parsed = [0]
+    real = parse._parse_block
+
+    def counted(*args):
+        parsed[0] += 1
+        return real(*args)
+
+    monkeypatch.setattr(parse, "_parse_block", counted)
+    found = deckdsl.loads("}" * 200_000, "braces.deck").diagnostics
+    assert parsed[0] == parse.MAX_LOST_BLOCKS
+    assert [d.code for d in found].count("DK014") == 1 and len(found) < parse.MAX_LOST_BLOCKS + 10
+    monkeypatch.setattr(parse, "MAX_BLOCKS", 500)
+    assert len(parse._chunks("}" * 100_000)) == 501
+    assert len(parse._chunks('card "A" { }\n' * 600)) == 501
+
+
+def test_a_long_source_line_is_shown_as_a_window_around_its_mark():
+    from deckdsl.check import report
+    from deckdsl.diagnostics import Diagnostic
+    from deckdsl.span import Span
+
+    line = "".join(chr(ord("a") + i % 26) for i in range(5_000))
+    for column in (1, 100, 2_500, 4_990):
+        shown = report.full(Diagnostic("DK001", "here", Span(1, column, 1, column + 3, column - 1, column + 2)), line)
+        source, carets = shown.splitlines()[3], shown.splitlines()[4]
+        assert len(source) < report.LONG_LINE + 10
+        at = carets.index("^")
+        assert carets.count("^") == 3 and source[at:at + 3] == line[column - 1:column + 2]

@@ -38,6 +38,7 @@ NOT_BY_TEXT = {
     "DK006": "the example is a file over 8 MiB: a file over the limit is made below",
     "DK009": "the example is a file that cannot be read: a path that does not exist is loaded below",
     "DK012": "a bug in deckdsl, which no known file triggers: tests/test_crashes.py makes one on purpose",
+    "DK014": "a file of 1,000 unreadable blocks: tests/test_bounded_work.py",
     "DK013": "a check past --timeout, which no known file triggers in 1 s: tests/test_crashes.py makes one on purpose",
     "DK301": "art paths are resolved from the deck's folder: the example is loaded from a file below",
     "DK302": "art paths are resolved from the deck's folder: the example is loaded from a file below",

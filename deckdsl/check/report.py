@@ -26,6 +26,19 @@ def _lines(text: str) -> list[str]:
     return _split[1]
 
 
+LONG_LINE = 200
+"""Source lines longer than this are shown as a window of it around the first mark, `…` where cut: a line
+of megabytes was once printed whole under each of 500 findings."""
+
+
+def _window(line: str, first: int) -> tuple[int, int]:
+    """The part of `line` shown: all of it, or `LONG_LINE` characters from a little before `first`."""
+    if len(line) <= LONG_LINE:
+        return 0, len(line)
+    begin = max(0, min(first - 40, len(line) - LONG_LINE))
+    return begin, begin + LONG_LINE
+
+
 def full(diagnostic: Diagnostic, text: str, where: str | None = None) -> str:
     """The diagnostic with the source line as written, carets under the span, labels and `help:`.
     `where`: the location shown after `-->` instead of `path:line:column` (a spreadsheet's cell is
@@ -45,14 +58,16 @@ def full(diagnostic: Diagnostic, text: str, where: str | None = None) -> str:
         for number in numbers:
             if previous is not None and number > previous + 1:
                 out.append(f"{gutter} ...")
-            source = lines[number - 1]
+            whole = lines[number - 1]
+            marks = [(marked.column - 1, marked.end_column - 1 if marked.end_line == number else len(whole), mark,
+                      message) for marked, mark, message in shown if marked.line == number]
+            begin, finish = _window(whole, min(start for start, *_ in marks))
+            source = ("…" if begin else "") + whole[begin:finish] + ("…" if finish < len(whole) else "")
+            shift = begin - (1 if begin else 0)
             out.append(f"{str(number).rjust(width)} | {source}")
-            for marked, mark, message in shown:
-                if marked.line != number:
-                    continue
-                start = marked.column - 1
-                end = marked.end_column - 1 if marked.end_line == number else len(source)
-                end = max(end, start + 1)
+            for start, end, mark, message in marks:
+                start = min(max(start - shift, 0), len(source))
+                end = max(min(end - shift, len(source)), start + 1)
                 prefix = "".join("\t" if ch == "\t" else " " for ch in source[:start])
                 carets = mark * max(1, min(end, len(source) + 1) - start)
                 out.append(f"{gutter} | {prefix}{carets}{(' ' + message) if message else ''}".rstrip())

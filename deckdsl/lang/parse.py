@@ -81,6 +81,15 @@ class _Chunk:
     depth: int = 0  # the braces left open, when it was never closed
 
 
+MAX_BLOCKS = 100_000
+"""The most top-level blocks a file is cut into (as many as `MAX_CARDS`); past them, the rest of the file is
+one block, which does not read.  A file of stray `}` was once 4 million blocks."""
+
+MAX_LOST_BLOCKS = 1_000
+"""Blocks that do not read after which the rest of the file is not read (DK014): like a compiler's limit
+on errors, it bounds the work a file of garbage makes (200 KB of `}` took 58 s, fuzz parse_98)."""
+
+
 def _chunks(text: str) -> list[_Chunk]:
     """Cut `text` into top-level blocks by brace depth, ignoring strings and comments."""
     return _scan(text)[0]
@@ -96,6 +105,9 @@ def _scan(text: str, begin_at: int = 0, stops: Mapping[int, int] | None = None) 
         return min(_SKIP.match(text, previous_end).end(), at)
 
     for match in _SCAN.finditer(text, begin_at):
+        if len(chunks) >= MAX_BLOCKS and stops is None and start is None:
+            chunks.append(_Chunk(begin(match.start()), len(text.rstrip())))  # the rest, read as one block
+            return chunks, None
         if match.group("head") is not None:
             at = match.start() + len(match.group("head")) - len(match.group("head").lstrip())
             if start is not None and depth > 0:
@@ -211,6 +223,17 @@ _KINDS = {"card": "card", "carta": "card", "deck": "deck", "baralho": "deck",
 _HEAD = re.compile(r'[ \t]*(?P<keyword>[^\W\d]\w*)(?:[ \t]+"(?P<name>(?:[^"\\\n]|\\.)*)")?[^\n{]*')
 
 
+def _given_up(text: str, rest: list[_Chunk], lost: list[Lost]) -> Diagnostic:
+    """DK014 where reading stopped, the rest of the file noted as one lost block."""
+    start = min(chunk.start for chunk in rest)
+    line_end = text.find("\n", start)
+    span = Span.of_range(text, start, min(start + 80, len(text) if line_end < 0 else line_end))
+    lost.append(Lost(None, None, span, Span.point(text, len(text)).line))
+    return Diagnostic(
+        "DK014", f"{MAX_LOST_BLOCKS:,} blocks could not be read: the rest of the file ({len(rest):,} blocks) "
+        "is not read", span, help="fix the first errors and check again; is this a deck file?")
+
+
 def _lost(text: str, chunk: _Chunk) -> Lost:
     head = _HEAD.match(text, chunk.start, chunk.end)
     if head is None:
@@ -271,7 +294,10 @@ def parse_text(text: str, near: Path | None = None, memory: Memory | None = None
     builder.profile = None
     profile_known = False
     line_offset = counted_to = 0
-    for chunk in ordered:
+    for index, chunk in enumerate(ordered):
+        if len(lost) >= MAX_LOST_BLOCKS:
+            diagnostics.append(_given_up(text, ordered[index:], lost))
+            break
         if not profile_known and (chunk is not first_header):
             game = _game(headers[0]) if headers else DEFAULT_PROFILE
             builder.profile = load_profile(game, near)
