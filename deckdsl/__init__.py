@@ -21,6 +21,7 @@ from pathlib import Path
 from .check import registry as _registry  # noqa: F401 — registers every rule's code in diagnostics.CODES
 from .check.config import Config
 from .diagnostics import Diagnostic, Severity
+from .files import MAX_FILE_BYTES
 from .lang.ast import Deck
 from .lang.reuse import Memory
 from .profiles.profile import Profile
@@ -67,6 +68,12 @@ def loads(
     from .lang.parse import parse_deck
 
     config = config or Config()
+    if len(text) > MAX_FILE_BYTES:  # characters: at least as many bytes
+        from .span import Span
+
+        return _result(path, "", None, None, [Diagnostic(
+            "DK006", f"the text is {len(text):,} characters; decks are limited to {MAX_FILE_BYTES:,} bytes",
+            Span.point("", 0), help="a 10,000-card deck is about 1.3 MB: is this the right file?")])
     enabled = gc.isenabled()
     gc.disable()
     try:

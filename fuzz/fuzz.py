@@ -34,8 +34,8 @@ with its traceback instead of the group's "deckdsl: internal error".
 A finding is bucketed by (target, exception type, innermost deckdsl frame); the first input of a bucket
 is minimised (ddmin over lines, then over bytes, keeping the bucket; at most MINIMISE_SECONDS) and written
 to fuzz/findings/ with the exception and traceback.  An input whose wall-clock time exceeds `--budget`
-seconds (default 2; 0 turns it off) twice in a row is "slow" and written as it is; HARD_LIMIT seconds end
-an input as a finding ("hang").
+seconds (default 2; 0 turns it off), plus a second per 500 KB of input (BYTES_PER_SECOND), twice in a row is
+"slow" and written as it is; HARD_LIMIT seconds (plus 2.5 s per 500 KB) end an input as a finding ("hang").
 The budget lives in this fuzzer only: tests/test_fuzz.py counts findings and never times anything.
 """
 
@@ -63,6 +63,16 @@ HARD_LIMIT = 5.0
 MINIMISE_SECONDS = 120
 MAX_BYTEWISE = 200_000  # inputs longer than this are minimised by lines only
 MAX_SEED_BYTES = 200_000  # the 1 MB amplification deck is a benchmark, not a seed
+
+
+BYTES_PER_SECOND = 500_000
+"""Checking is linear in a file's size (a 10,000-card deck, 1.6 MB, takes about 3 s): an input's time budget
+and hard limit grow by a second per 500 KB, so a big input that is merely big is not called slow."""
+
+
+def _allowance(payload) -> float:
+    """The seconds added to the budget for an input of this size."""
+    return len(payload) / BYTES_PER_SECOND if isinstance(payload, (bytes, str)) else 0.0
 
 
 class Hang(Exception):
@@ -558,7 +568,7 @@ class Fuzzer:
     def call(self, target: str, payload, extra=None) -> BaseException | None:
         runner = getattr(self.targets, f"run_{target}")
         if self.hard_limit:
-            signal.setitimer(signal.ITIMER_REAL, self.hard_limit)
+            signal.setitimer(signal.ITIMER_REAL, self.hard_limit + 2.5 * _allowance(payload))
         try:
             if target in ("deck", "game"):
                 runner(payload, extra)
@@ -586,10 +596,10 @@ class Fuzzer:
             self.stats.runs[target] += 1
             if error is not None:
                 self.found(target, payload, extra, error)
-            elif self.budget and took > self.budget:
+            elif self.budget and took > self.budget + _allowance(payload):
                 again = time.perf_counter()
                 self.call(target, payload, extra)
-                if time.perf_counter() - again > self.budget:
+                if time.perf_counter() - again > self.budget + _allowance(payload):
                     self.slow(target, payload, took)
             if not self.quiet and index and index % 2000 == 0:
                 rate = index / (time.perf_counter() - start)

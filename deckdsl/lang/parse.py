@@ -293,7 +293,7 @@ def parse_text(text: str, near: Path | None = None, memory: Memory | None = None
     ordered = chunks if first_header is None else [first_header] + [c for c in chunks if c is not first_header]
     builder.profile = None
     profile_known = False
-    line_offset = counted_to = 0
+    line_offset = counted_to = line_begins = 0
     for index, chunk in enumerate(ordered):
         if len(lost) >= MAX_LOST_BLOCKS:
             diagnostics.append(_given_up(text, ordered[index:], lost))
@@ -303,14 +303,16 @@ def parse_text(text: str, near: Path | None = None, memory: Memory | None = None
             builder.profile = load_profile(game, near)
             profile_known = True
         if chunk.start < counted_to:
-            line_offset = counted_to = 0
+            line_offset = counted_to = line_begins = 0
         source = text[chunk.start : chunk.end]
         if chunk.open_brace is not None:
             diagnostics.append(unclosed(text, chunk))
             source += "\n}"
         line_offset += text.count("\n", counted_to, chunk.start)
+        newline = text.rfind("\n", counted_to, chunk.start)  # not back to the line's start: blocks can share a line
+        line_begins = newline + 1 if newline >= 0 else line_begins
         counted_to = chunk.start
-        column_offset = chunk.start - (text.rfind("\n", 0, chunk.start) + 1)
+        column_offset = chunk.start - line_begins
         builder.diagnostics = diagnostics
         key: BlockKey | None = (source, column_offset)
         item = None
