@@ -100,7 +100,7 @@ def test_digits_in_a_quoted_name_are_not_an_effects_number():
 
 @pytest.mark.parametrize("axis", [
     "Origami Sublime.value=5", "Origami Sublime.copies=3", "Estilete Afiado.copies=5", "Presente Embrulhado.action#1=3",
-    "Rolo Compressor.value=0"])
+    "Rolo Compressor.value=0", "Rolo Compressor.value=-3", "Rolo Compressor.value=1"])
 def test_a_variant_written_as_text_reads_back_as_the_variant(axis):
     result = loaded()
     axes = [sweep.card_axis(axis)]

@@ -65,9 +65,15 @@ def effect_numbers(text: str, span) -> list[tuple[int, int]]:
     return found
 
 
+_SIGNED = re.compile(r"[-+]?\d+")
+
+
 def _last_number(text: str, span) -> tuple[int, int] | None:
-    numbers = effect_numbers(text, span)
-    return numbers[-1] if numbers else None
+    """Where the field's number stands, its sign included (`value: -2`)."""
+    found = None
+    for found in _SIGNED.finditer(text, span.start, span.end):  # noqa: B007 — the last one
+        pass
+    return (found.start(), found.end()) if found else None
 
 
 def check_effect_axis(deck: ast.Deck, text: str, axis: Axis) -> None:
