@@ -294,7 +294,8 @@ def _parses(path: Path) -> bool:
 
 
 SHIPPED = sorted([*ROOT.glob("decks/**/*.deck"), *(ROOT / "deckdsl" / "profiles").glob("*.game")])
-TEST_FILES = sorted([*ROOT.glob("tests/**/*.deck"), *ROOT.glob("tests/**/*.game")])
+TEST_FILES = sorted(path for path in [*ROOT.glob("tests/**/*.deck"), *ROOT.glob("tests/**/*.game")]
+                    if "crashes" not in path.parts)  # lines of 4,302 digits: Vim stops at `synmaxcol` (3,000)
 
 _PIECES = [*hl.VERBS, *hl.CONDITIONS, *hl.PLAYERS, *hl.FUNCTIONS, *hl.EFFECT_WORDS, "discard pile", "pedra",
            "domínio", "x", "x2", "2", "-1", ">=", "!=", "=", "+", "×", "*", "/", "(", ")", ";", ",", ":",

@@ -26,7 +26,7 @@ def _lines(text: str) -> list[str]:
     return _split[1]
 
 
-LONG_LINE = 200
+LONG_LINE = 1_000
 """Source lines longer than this are shown as a window of it around the first mark, `…` where cut: a line
 of megabytes was once printed whole under each of 500 findings."""
 
