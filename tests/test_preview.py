@@ -30,6 +30,7 @@ STANDARD = ROOT / "decks" / "janken-wars.deck"
 WAIT = 60.0
 MAX_EVENTS = 40
 MAX_LINES = 200
+MAX_QUIET = 4
 """Seconds to wait for a reload, a page, a process: generous, since a loaded CI machine may be slow."""
 
 PNG = bytes.fromhex(
@@ -235,10 +236,14 @@ class Events:
 
     def next(self) -> tuple[str, str]:
         event = data = ""
+        quiet = 0
         for _ in range(MAX_LINES):
             line = self.response.fp.readline().decode()
             assert line, "the event stream closed"
-            if line.startswith("event: "):
+            if line.startswith(":"):  # the server's keep-alive, one each 15 s of silence
+                quiet += 1
+                assert quiet <= MAX_QUIET, f"no event in {MAX_QUIET} keep-alive comments of the stream"
+            elif line.startswith("event: "):
                 event = line[7:].strip()
             elif line.startswith("data: "):
                 data = line[6:].strip()

@@ -330,6 +330,7 @@ class Preview:
         import watchfiles
 
         said = ""
+        restarted = False
         while not self.stopping.is_set():
             folders = self.folders()
             try:
@@ -337,15 +338,20 @@ class Preview:
                                                 stop_event=self.stopping, rust_timeout=500, yield_on_timeout=True,
                                                 raise_interrupt=False):
                     self.watching.set()  # the first (empty) yield: the watcher is in place
+                    if restarted:  # a save between the last watch and this one was seen by neither
+                        restarted = False
+                        self.reload()
                     if changes:
                         self.reload()
                         if self.folders() != folders:
+                            restarted = True
                             break
             except Exception as error:  # noqa: BLE001 — a folder that vanished: say so (once), look again soon
                 message = f"deckdsl preview: watching stopped: {type(error).__name__}: {error}"
                 if message != said:
                     print(message, file=sys.stderr)
                 said = message
+                restarted = True
                 self.stopping.wait(1.0)
 
     def wait(self, seen: int | None, timeout: float) -> int:
