@@ -256,3 +256,14 @@ def test_tune_on_ray_chooses_and_writes_what_the_local_backend_does(tmp_path):
         outputs.append(tuned)
         decks.append((folder / "tuned.deck").read_bytes())
     assert outputs[0] == outputs[1] and decks[0] == decks[1]
+
+
+def test_the_text_report_shows_rates_in_percent_and_other_figures_as_numbers(tmp_path):
+    result = CliRunner().invoke(main, [
+        "tune", str(OLD_ROLO), "--results", str(tmp_path / "s.jsonl"), "-o", str(tmp_path / "t.deck"),
+        "--target", "rounds_mean>=1", "--target", "first_player_win_rate<=0.99", "--set", "star_cost=6",
+        "--games", "20", "--top", "1", "--confirm-games", "20"])
+    assert result.exit_code == 0, result.output
+    rate = next(line for line in result.stdout.splitlines() if "first_player_win_rate<=0.99" in line)
+    rounds = next(line for line in result.stdout.splitlines() if "rounds_mean>=1" in line)
+    assert "%" in rate and "%" not in rounds and "chosen: candidate 1" in result.stdout

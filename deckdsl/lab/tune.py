@@ -137,7 +137,8 @@ def candidate(targets: list[Target], axes: list[Axis], point: tuple, figures: di
         "changes": changes(axes, point, original),
         "miss": round(miss, 4),
         "meets": miss == 0,
-        "targets": [{"target": t.text, "value": figures[t.metric]["value"], "ci95": figures[t.metric].get("ci95"),
+        "targets": [{"target": t.text, "rate": t.metric in RATES, "value": figures[t.metric]["value"],
+                     "ci95": figures[t.metric].get("ci95"),
                      "verdict": t.verdict(figures[t.metric]["value"], figures[t.metric].get("ci95")),
                      **({"card": figures[t.metric]["card"]} if "card" in figures[t.metric] else {})}
                     for t in targets],
@@ -194,7 +195,7 @@ def text_report(tuned: dict) -> str:
             interval = entry["ci95"]
             value = entry["value"]
             shown = (f"{value * 100:.1f}% [{interval[0] * 100:.1f}, {interval[1] * 100:.1f}]"
-                     if _is_rate(entry["target"]) else
+                     if entry["rate"] else
                      f"{value:.2f}" + (f" [{interval[0]:.2f}, {interval[1]:.2f}]" if interval else ""))
             card = f" ({entry['card']})" if entry.get("card") else ""
             lines.append(f"     {entry['target']:<36} {shown}{card}  {entry['verdict']}")
@@ -204,7 +205,3 @@ def text_report(tuned: dict) -> str:
         lines.append("no candidate met every target: nothing written (widen the axes, or the targets)")
     return "\n".join(lines) + "\n"
 
-
-def _is_rate(text: str) -> bool:
-    match = _TARGET.fullmatch(text)
-    return bool(match) and match.group(1) in RATES

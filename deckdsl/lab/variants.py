@@ -70,10 +70,8 @@ _SIGNED = re.compile(r"[-+]?\d+")
 
 def _last_number(text: str, span) -> tuple[int, int] | None:
     """Where the field's number stands, its sign included (`value: -2`)."""
-    found = None
-    for found in _SIGNED.finditer(text, span.start, span.end):  # noqa: B007 — the last one
-        pass
-    return (found.start(), found.end()) if found else None
+    found = list(_SIGNED.finditer(text, span.start, span.end))
+    return (found[-1].start(), found[-1].end()) if found else None
 
 
 def check_effect_axis(deck: ast.Deck, text: str, axis: Axis) -> None:
