@@ -54,6 +54,7 @@ CODES: dict[str, Code] = {
         Code("DK012", "internal-error", E, "deckdsl failed on the file: a bug to report (exit status 2)"),
         Code("DK013", "timed-out", E, "checking the file took longer than --timeout (exit status 2)"),
         Code("DK014", "too-many-errors", E, "so many blocks could not be read that the rest of the file is not"),
+        Code("DK015", "link-out-of-folder", E, "a deck or profile file is a link to a file outside its folder (not read)"),
         # DK1xx: meaning
         Code("DK101", "unknown-field", E, "a card or header field that the language and profile do not define"),
         Code("DK102", "duplicate-field", E, "a field written twice in one block"),
@@ -89,6 +90,7 @@ CODES: dict[str, Code] = {
         Code("DK306", "art-short-of-bleed", W, "a full-bleed picture is smaller than the card with its bleed"),
         Code("DK307", "theme-error", E, "the deck's theme (theme.html.j2) does not work, or does what themes may not"),
         Code("DK308", "print-setting", E, "a setting of the `print` block deckdsl does not know, or cannot print"),
+        Code("DK309", "theme-over-budget", E, "a theme made more text, output or loop steps than themes may (exit status 2)"),
         # DK5xx: game profiles (*.game files)
         Code("DK501", "profile-syntax", E, "a game profile is not written in the profile language"),
         Code("DK502", "unknown-profile-field", E, "a game profile has a block or field the language does not know"),
