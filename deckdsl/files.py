@@ -3,10 +3,13 @@ outputs atomically (a failed or interrupted run never replaces a good file), and
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import glob
 import hashlib
 import os
 import re
+import stat
 import tempfile
 from pathlib import Path
 
@@ -20,7 +23,6 @@ MAX_FILE_BYTES = 8 * 1024 * 1024
 
 def read_file(path: str | Path, limit: int = MAX_FILE_BYTES) -> tuple[str | None, Diagnostic | None]:
     """The text of the deck or profile file at `path`, or a diagnostic saying why it cannot be read."""
-    import stat
 
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):  # a FIFO or a device would block or never end
@@ -70,23 +72,63 @@ _LONE_CR = re.compile(r"\r(?!\n)")
 
 
 def write_atomic(target: Path, data: bytes) -> None:
-    """Write `data` to `target` through a temporary file in the same folder, renamed over the target
-    only once complete.  The file gets the ordinary permissions of the umask (mkstemp's are private).
+    """Write `data` to `target` through a temporary file in the same folder, synced, then renamed over the
+    target only once complete: a full disk or a kill leaves the old file whole.
+
+    A target that is a symbolic link is written through, to the file it names (the link stays a link), and
+    an existing file keeps its permissions and, where the writer may set them, its owner; a new file gets
+    the ordinary permissions of the umask (mkstemp's are private).  A read-only file is not replaced: its
+    mode says "do not change me", as an editor or `ruff format` run by its owner would find.  Failures are
+    `OSError`s naming the target.
+
     The temporary file's name carries the writer's process id, so one left by a writer that was killed
     between the write and the rename (SIGKILL runs no cleanup) is removed by the next write."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    _remove_stale_temporaries(target)
-    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.{os.getpid()}-", suffix=".tmp")
+    target = Path(os.path.realpath(target)) if os.path.islink(target) else Path(target)
     try:
+        before = os.stat(target)
+    except FileNotFoundError:
+        before = None
+    except OSError as error:
+        raise _unwritten(error, target) from error
+    if before is not None and not before.st_mode & stat.S_IWUSR:
+        raise OSError(errno.EACCES, "the file is read-only (its mode says not to change it); it was left as it was",
+                      str(target))
+    temporary = None
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        _remove_stale_temporaries(target)
+        handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.{os.getpid()}-",
+                                             suffix=".tmp")
         with os.fdopen(handle, "wb") as out:
             out.write(data)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temporary, 0o666 & ~umask)
+            out.flush()
+            os.fsync(out.fileno())
+        if before is None:
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(temporary, 0o666 & ~umask)
+        else:
+            os.chmod(temporary, stat.S_IMODE(before.st_mode))
+            with contextlib.suppress(OSError):
+                os.chown(temporary, before.st_uid, before.st_gid)
         os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
+    except BaseException as error:
+        if temporary is not None:
+            Path(temporary).unlink(missing_ok=True)
+        if isinstance(error, OSError):
+            raise _unwritten(error, target) from error
         raise
+
+
+def _unwritten(error: OSError, target: Path) -> OSError:
+    reason = error.strerror or str(error)
+    return OSError(error.errno, f"cannot write it ({reason}); nothing was replaced", str(target))
+
+
+def describe_os_error(error: OSError) -> str:
+    """An `OSError` as one line for a person: the file it concerns, then the system's reason."""
+    reason = error.strerror or str(error) or type(error).__name__
+    return f"{error.filename}: {reason}" if error.filename else reason
 
 
 def _remove_stale_temporaries(target: Path) -> None:

@@ -16,6 +16,7 @@ import sys
 import click
 
 from .. import __version__
+from ..files import describe_os_error
 from .common import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, _deck_files, _exit_for, _load_or_exit, _table
 
 
@@ -33,6 +34,11 @@ class _Group(click.Group):
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())
             sys.exit(1)
+        except OSError as error:
+            # The machine refused: a full disk, a folder that vanished, no permission.  Not a bug: exit 2
+            # with the system's reason and the file it concerns; write_atomic left the old file in place.
+            click.echo(f"deckdsl: {describe_os_error(error)}", err=True)
+            ctx.exit(EXIT_ERROR)
         except Exception as error:  # noqa: BLE001 — the last line of defence: never a traceback
             click.echo(f"deckdsl: internal error: {type(error).__name__}: {error}", err=True)
             click.echo("please report this, with the deck file that caused it", err=True)
