@@ -100,8 +100,8 @@ def _grid_options(results_default: str):
         click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
                      help="Where the points are played: processes here, or tasks on a Ray cluster (deckdsl[ray])."),
         click.option("--address", default=None, metavar="ADDRESS",
-                     help="With --backend ray: the cluster's address (e.g. ray://head:10001, or auto); default: a "
-                     "Ray instance on this machine, started when none runs."),
+                     help="With --backend ray: the cluster's address: auto, HOST:PORT (its GCS) or ray://HOST:PORT "
+                     "(needs ray[client]); default: a private Ray started on this machine, on 127.0.0.1 only."),
         click.option("--results", "results_path", type=click.Path(dir_okay=False), default=None,
                      help="The JSON-lines file results are stored in as they arrive; a run of the same command "
                      f"resumes from it (default: {results_default})."),
@@ -140,8 +140,15 @@ def _grid_or_exit(deck, axes_set, axes_vary, fixed, seed, players, sample, jobs,
 
     if not axes_set and not axes_vary:
         raise click.UsageError("name what to vary: --set NAME=A..B or --vary \"CARD.value=A..B\"")
-    if address and backend != "ray":
+    if address is not None and backend != "ray":
         raise click.UsageError("--address is the Ray cluster's: give it with --backend ray")
+    if backend == "ray":
+        from ..lab.cluster import check_address
+
+        try:
+            check_address(address)
+        except ValueError as error:
+            raise click.UsageError(str(error)) from error
     try:
         axes = [*(sweeping.rule_axis(text) for text in axes_set), *(sweeping.card_axis(text) for text in axes_vary)]
     except ValueError as error:
@@ -173,16 +180,21 @@ def _play_grid(grid: _Grid, points: list[tuple], *, games: int, seed: int, targe
     description and every point's figures."""
     from ..games.janken import EngineError
     from ..lab import sweep as sweeping
+    from ..lab.cluster import BackendError, play_on_ray
+    from ..lab.results import ResultsError, ResultsFile, description, read_results
 
-    described = sweeping.description(grid.deck_path, grid.axes, games=games, seed=seed, players=grid.bots,
-                                     settings=grid.base)
+    described = description(grid.deck_path, grid.axes, games=games, seed=seed, players=grid.bots,
+                            settings=grid.base)
     try:
-        done = sweeping.read_results(target, described)
-        todo = [point for point in points if point not in done]
-        results = sweeping.ResultsFile(target, described, fresh=not target.exists())
-    except sweeping.ResultsError as error:
+        stored = read_results(target, described)
+        if stored.dropped:
+            click.echo(f"deckdsl {command}: warning: {stored.warning(target)}", err=True)
+        results = ResultsFile(target, described, stored)
+    except ResultsError as error:
         click.echo(f"deckdsl {command}: {error}", err=True)
         sys.exit(EXIT_ERROR)
+    done = stored.done
+    todo = [point for point in points if point not in done]
     if len(todo) < len(points):
         click.echo(f"resuming {target}: {len(points) - len(todo)} of {len(points)} points already played", err=True)
 
@@ -191,7 +203,7 @@ def _play_grid(grid: _Grid, points: list[tuple], *, games: int, seed: int, targe
                   "games": games, "seed": seed, "players": grid.bots, "text": grid.result.text,
                   "near": Path(grid.deck_path).parent}
         if grid.backend == "ray":
-            return sweeping.play_on_ray(chosen, address=grid.address, **common)
+            return play_on_ray(chosen, address=grid.address, **common)
         return sweeping.play(chosen, jobs=grid.jobs, **common)
 
     bar = None
@@ -199,11 +211,11 @@ def _play_grid(grid: _Grid, points: list[tuple], *, games: int, seed: int, targe
         bar = click.progressbar(length=len(todo), label=label, file=sys.stderr)
         bar.__enter__()
     try:
-        done.update(sweeping.run(todo, results, played, bar.update if bar else None))
+        done.update(sweeping.run(todo, results.add, played, bar.update if bar else None))
     except EngineError as error:
         click.echo(f"deckdsl {command}: the engine stopped: {error}", err=True)
         sys.exit(EXIT_FINDINGS)
-    except sweeping.ResultsError as error:
+    except (ResultsError, BackendError) as error:
         click.echo(f"deckdsl {command}: {error}", err=True)
         sys.exit(EXIT_ERROR)
     finally:

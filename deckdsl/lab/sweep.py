@@ -10,16 +10,15 @@ the bots and the number of games — never on how many workers played it, nor in
 results file of an interrupted run is completed by running the same command again, and the table and
 report are the same whatever `--jobs` was.
 
-The results file is JSON lines: first the sweep's own description (a run with another description
-refuses the file rather than mix two sweeps), then one line per point, written and flushed as each point
-ends; a line cut short by a crash is ignored and its point played again.
+The results file (`deckdsl.lab.results`) is JSON lines: first the sweep's own description (a run with
+another description refuses the file rather than mix two sweeps), then one line per point, written and
+synced as each point ends.  Points are played here (`play`: processes) or on Ray (`deckdsl.lab.cluster`).
 """
 
 from __future__ import annotations
 
 import itertools
-import json
-import os
+import math
 import random
 import re
 from collections.abc import Callable, Iterator
@@ -30,7 +29,8 @@ from . import sim
 from . import variants
 from .variants import EFFECTS, Axis
 
-__all__ = ["Axis", "card_axis", "rule_axis", "points", "variant", "check_axes", "play", "play_on_ray", "run"]
+__all__ = ["Axis", "card_axis", "rule_axis", "points", "variant", "check_axes", "summary", "checked", "play",
+           "play_with", "run"]
 
 MAX_POINTS = 10_000
 """The most points a sweep plays: a grid larger than this is sampled (`--sample`) instead."""
@@ -173,72 +173,48 @@ def summary(figures: dict) -> dict:
     return found
 
 
-# ------------------------------------------------------------------------- the results file ---
+def checked(figures: object) -> dict | None:
+    """A point's figures read back (from a results file) as `summary` makes them, or None when they are
+    not: every figure of `SUMMARY` present, its value a finite number, never negative (each is a rate, a
+    count or a mean of counts) and between 0 and 1 for a rate; its 95% interval (two finite numbers, rates
+    between 0 and 1) wherever `summary` gives one; the card of `card_taker_win_rate_max`, a name or null.
+    Only those keys are kept, so the table, the report and `tune` read exactly what a point makes."""
+    from .compare import METRICS
+
+    if not isinstance(figures, dict):
+        return None
+    kinds = {metric.name: metric.kind for metric in METRICS if metric.name in SUMMARY}
+    kinds["card_taker_win_rate_max"] = "rate"
+    found = {}
+    for name, kind in kinds.items():
+        entry = figures.get(name)
+        if not isinstance(entry, dict):
+            return None
+        low, high = (0.0, 1.0) if kind == "rate" else (-math.inf, math.inf)
+        value = _finite(entry.get("value"), max(low, 0.0), high)
+        interval = entry.get("ci95")
+        bounds = ([_finite(bound, low, high) for bound in interval]
+                  if isinstance(interval, list) and len(interval) == 2 else [None])
+        if value is None or (kind != "value" and None in bounds):
+            return None
+        found[name] = {"value": value, **({"ci95": bounds} if kind != "value" else {})}
+    card = figures["card_taker_win_rate_max"].get("card")
+    if card is not None and not isinstance(card, str):
+        return None
+    found["card_taker_win_rate_max"]["card"] = card
+    return found
 
 
-def description(deck_path: str, axes: list[Axis], *, games: int, seed: int, players: tuple[str, str],
-                settings: dict[str, str]) -> dict:
-    """What makes two sweeps the same sweep: the results file's first line."""
-    return {"sweep": 2, "deck": deck_path, "games": games, "seed": seed, "players": list(players),
-            "settings": dict(sorted(settings.items())),
-            "axes": [{"name": axis.name, "card": axis.card, "field": axis.field, "values": list(axis.values)}
-                     for axis in axes]}
-
-
-class ResultsError(Exception):
-    """A results file that belongs to another sweep, or cannot be read or written."""
-
-
-def read_results(path: Path, described: dict) -> dict[tuple, dict]:
-    """The points already played in `path` (none when it does not exist), by point."""
-    if not path.exists():
-        return {}
+def _finite(number: object, low: float, high: float) -> float | None:
+    """`number` as a float when it is a JSON number between `low` and `high` (NaN and the infinities,
+    which `json` reads from `NaN` and `1e999`, are not), else None."""
+    if isinstance(number, bool) or not isinstance(number, int | float):
+        return None
     try:
-        lines = path.read_text(encoding="utf-8").split("\n")
-    except (OSError, UnicodeDecodeError) as error:
-        raise ResultsError(f"cannot read {path}: {error}") from error
-    try:
-        head = json.loads(lines[0])
-    except (json.JSONDecodeError, IndexError):
-        raise ResultsError(f"{path} is not a sweep's results file") from None
-    if head != described:
-        raise ResultsError(f"{path} holds the results of another sweep (deck, seed, games, bots or axes differ): "
-                           "give another --results file, or delete this one")
-    done = {}
-    for line in lines[1:]:
-        try:
-            entry = json.loads(line)
-            done[tuple(entry["point"])] = entry["figures"]
-        except (json.JSONDecodeError, KeyError, TypeError):
-            continue  # a line cut short by a crash: that point is played again
-    return done
-
-
-class ResultsFile:
-    """Appends one JSON line per point to the results file, flushed and synced as each point ends."""
-
-    def __init__(self, path: Path, described: dict, fresh: bool) -> None:
-        self.path = path
-        try:
-            self.handle = open(path, "a", encoding="utf-8")  # noqa: SIM115 — closed by `close`
-            if fresh:
-                self.handle.write(json.dumps(described, ensure_ascii=False) + "\n")
-                self._sync()
-            elif path.stat().st_size and not path.read_bytes().endswith(b"\n"):
-                self.handle.write("\n")  # close a line cut short, so the next one stands alone
-        except OSError as error:
-            raise ResultsError(f"cannot write {path}: {error.strerror or error}") from error
-
-    def add(self, point: tuple, figures: dict) -> None:
-        self.handle.write(json.dumps({"point": list(point), "figures": figures}, ensure_ascii=False) + "\n")
-        self._sync()
-
-    def _sync(self) -> None:
-        self.handle.flush()
-        os.fsync(self.handle.fileno())
-
-    def close(self) -> None:
-        self.handle.close()
+        value = float(number)
+    except OverflowError:  # an integer past the largest float
+        return None
+    return value if math.isfinite(value) and low <= value <= high else None
 
 
 # ------------------------------------------------------------------------------- playing ---
@@ -282,37 +258,20 @@ def play(todo: list[tuple], *, deck: ast.Deck, profile, axes: list[Axis], base: 
         yield from pool.imap_unordered(play_point, todo)
 
 
-def _ray_point(arguments: tuple, point: tuple) -> tuple[tuple, dict]:
-    """One point on a Ray worker: the same `play_point`, so a point's figures are the same on any backend."""
+def play_with(arguments: tuple, point: tuple) -> tuple[tuple, dict]:
+    """One point, the sweep's settings (`play`'s, in its order) given along: a task for a worker that did
+    not start with them (a Ray task), playing the same `play_point`, so a point's figures are the same on
+    any backend."""
     _init(*arguments)
     return play_point(point)
 
 
-def play_on_ray(todo: list[tuple], *, deck: ast.Deck, profile, axes: list[Axis], base: dict[str, str], games: int,
-                seed: int, players: tuple[str, str], address: str | None = None, text: str | None = None,
-                near: Path | None = None) -> Iterator[tuple[tuple, dict]]:
-    """Each point of `todo` with its figures, played as Ray tasks on the cluster at `address` (None: a Ray
-    instance on this machine, started here when none runs), as they end.  Needs `deckdsl[ray]`."""
-    try:
-        import ray
-    except ImportError as error:
-        raise ResultsError("--backend ray needs Ray: pip install 'deckdsl[ray]'") from error
-    if not ray.is_initialized():
-        ray.init(address=address, include_dashboard=False, log_to_driver=False, configure_logging=False)
-    arguments = ray.put((deck, profile, axes, base, games, seed, players, text, near))
-    task = ray.remote(_ray_point)
-    pending = [task.remote(arguments, point) for point in todo]
-    while pending:
-        finished, pending = ray.wait(pending, num_returns=1)
-        yield ray.get(finished[0])
-
-
-def run(todo: list[tuple], results: ResultsFile, played: Callable[..., Iterator[tuple[tuple, dict]]],
+def run(todo: list[tuple], store: Callable[[tuple, dict], None], played: Callable[..., Iterator[tuple[tuple, dict]]],
         progress: Callable[[int], None] | None = None) -> dict[tuple, dict]:
-    """Play `todo` with `played` and store each point in `results` as it ends."""
+    """Play `todo` with `played` and `store` each point (in the results file) as it ends."""
     found = {}
     for point, figures in played(todo):
-        results.add(point, figures)
+        store(point, figures)
         found[point] = figures
         if progress:
             progress(1)

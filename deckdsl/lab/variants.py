@@ -25,7 +25,7 @@ from ..lang import ast
 EFFECTS = ("action", "condition")
 """The fields of a card whose numbers an axis can change."""
 
-_NUMBER_OR_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"|(?<![\w.])(\d+)(?![\w.])')
+_NUMBER_OR_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*+"|(?<![\w.])(\d+)(?![\w.])')
 
 
 @dataclass(frozen=True)
