@@ -1,7 +1,8 @@
 """`deckdsl lsp`: the language server for `*.deck` and `*.game` files, over stdio (pygls).
 
-What it does is in `lsp_features` and `lsp_assist` (pure functions over one analysed text); this module
-owns the protocol and the timing:
+What it does is in `lsp_features` and `lsp_assist` (pure functions over one analysed text), and the
+connection — messages read with bounds, an answer to every request, the lifecycle — is `lsp_stdio`'s;
+this module owns the handlers and the timing:
 
 * **One worker thread runs all of deckdsl.**  The parser keeps module state (the Lark builder, the
   span line cache), so two analyses at once would corrupt each other.  Handlers stay on the event loop
@@ -33,14 +34,14 @@ from pathlib import Path
 
 from lsprotocol import types
 from pygls.exceptions import JsonRpcInvalidParams
-from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
 from .. import __version__
 from ..lang.reuse import Memory
 from . import lsp_assist as assist
 from . import lsp_features as features
-from .lsp_features import Snapshot
+from . import lsp_stdio as stdio
+from .lsp_features import Snapshot, analyse, kind_of, lsp_diagnostic
 
 log = logging.getLogger("deckdsl.lsp")
 
@@ -60,7 +61,7 @@ class _Schedule:
     task: asyncio.Task | None = None
 
 
-class DeckServer(LanguageServer):
+class DeckServer(stdio.StdioServer):
     """The deckdsl language server: open documents' analyses (`checked`: with the checks, the one its
     diagnostics came from; `parsed`: parse only, for positions), their schedules, and their memories (what
     one analysis keeps for the next, so an edit costs what it changed: `deckdsl.lang.reuse`)."""
@@ -135,8 +136,8 @@ class DeckServer(LanguageServer):
             try:
                 snapshot = await self.run(_analysis, uri, version, text, document.language_id, True, self.encoding,
                                           memory, self.open_profiles())
-            except Exception:  # noqa: BLE001 — a bug in a check must not stop the server
-                log.exception("analysing %s (version %s) failed", uri, version)
+            except Exception as error:  # noqa: BLE001 — a bug in a check must not stop the server
+                stdio.log_failure(f"analysing {uri} (version {version})", error)
                 continue
             finally:
                 self._analysed()
@@ -189,39 +190,6 @@ class DeckServer(LanguageServer):
         if snapshot is None:
             return None, None
         return snapshot, snapshot.index.offset(position, self.encoding)
-
-
-def kind_of(uri: str, language_id: str | None = None) -> str:
-    """`game` for a game profile (`*.game`, or a document the editor calls `deckdsl-game`), else `deck`."""
-    return "game" if uri.endswith(".game") or (language_id or "").endswith("game") else "deck"
-
-
-def analyse(uri: str, version: int | None, text: str, path: str | None, kind: str, check: bool,
-            memory: Memory | None = None) -> Snapshot:
-    """Read `text` (the editor's, not the file on disk) as `deckdsl check` reads the file: a deck with
-    `deckdsl.loads` — its profile found next to `path` as `deckdsl.load` would (`game: my-game` →
-    `my-game.game` in its folder or one above), its findings chosen by the nearest `deckdsl.toml` — or a
-    profile with `profile.loads`.  `check` False only parses (for positions).  `memory`: the document's
-    (see `deckdsl.loads`)."""
-    if kind == "game":
-        from ..profiles import gamefile
-        from ..profiles.profile import loads as load_profile
-
-        profile, found = load_profile(text, path or "<profile>") if check else (None, [])
-        return Snapshot(uri, version, text, kind, path, profile=profile, game=gamefile.read(text)[0],
-                        diagnostics=list(found), checked=check)
-    from .. import loads
-    from ..check import config as configuration
-
-    config = None
-    if check and path is not None:
-        try:
-            config = configuration.discover(Path(path))
-        except configuration.ConfigError as error:
-            log.warning("%s; checking with every rule", error)
-    result = loads(text, path or "<editor>", check=check, config=config, memory=memory)
-    return Snapshot(uri, version, text, kind, path, deck=result.deck, profile=result.profile,
-                    diagnostics=result.diagnostics if check else [], checked=check)
 
 
 def _analysis(uri: str, version: int | None, text: str, language_id: str | None, check: bool, encoding: str,
@@ -310,41 +278,6 @@ COLLECT_AFTER = 100
 COLLECT_IDLE = 5.0
 """Seconds without a change before a due full collection runs: it takes about 0.5 s with a 10,000-card
 deck open, and an edit made meanwhile waits for it."""
-
-
-_SEVERITY = {"error": types.DiagnosticSeverity.Error.value, "warning": types.DiagnosticSeverity.Warning.value,
-             "info": types.DiagnosticSeverity.Information.value}
-_PACKAGE = Path(__file__).resolve().parent.parent
-
-
-def code_page(code: str) -> str | None:
-    """The page that documents `code`: `deckdsl/codes/CODE.md` for the language's own codes, else a
-    rule's page in the checkout's `docs/rules/` when there is one; None otherwise."""
-    for page in (_PACKAGE / "codes" / f"{code}.md", _PACKAGE.parent / "docs" / "rules" / f"{code}.md"):
-        if page.is_file():
-            return page.as_uri()
-    return None
-
-
-def lsp_diagnostic(found, snapshot: Snapshot, encoding: str, pages: dict) -> dict:
-    """A deckdsl `Diagnostic` as LSP's, in the JSON the protocol sends: its labels become related
-    information (same document), its notes and help follow the message (editors show only the message),
-    its code links to its page (`pages` caches them), an unused suppression (DK130) is marked unnecessary."""
-    index = snapshot.index
-    if found.code not in pages:
-        pages[found.code] = code_page(found.code)
-    shown = {"range": index.json_range(found.span.start, found.span.end, encoding),
-             "severity": _SEVERITY[found.severity.value], "code": found.code, "source": "deckdsl",
-             "message": found.message + found.details}
-    if pages[found.code]:
-        shown["codeDescription"] = {"href": pages[found.code]}
-    if found.labels:
-        shown["relatedInformation"] = [
-            {"location": {"uri": snapshot.uri, "range": index.json_range(label.span.start, label.span.end, encoding)},
-             "message": label.message} for label in found.labels]
-    if found.code == "DK130":
-        shown["tags"] = [types.DiagnosticTag.Unnecessary.value]
-    return shown
 
 
 # ----------------------------------------------------------------------------------- handlers ---
@@ -545,10 +478,11 @@ def build() -> DeckServer:
 
 
 def serve(log_level: str = "warning") -> None:
-    """Serve over stdio until the client says `exit`.  Logs (deckdsl's at `log_level`, pygls' at warning
-    or above — at info it would log every message) go to stderr; stdout carries the protocol alone."""
+    """Serve over stdio until the client says `exit` or the input ends, then exit with `lsp_stdio.serve`'s
+    status.  Logs (deckdsl's at `log_level`, pygls' at warning or above — at info it would log every
+    message) go to stderr; stdout carries the protocol alone."""
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING, format="deckdsl lsp: %(levelname)s: %(message)s")
     log.setLevel(log_level.upper())
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
     sys.stdout = sys.stderr
-    build().start_io(stdin, stdout)
+    sys.exit(stdio.serve(build(), stdin, stdout))

@@ -1,6 +1,7 @@
 """The language server's features as pure functions over one analysed text (`Snapshot`): positions, the
-snapshot itself, where card names are written (definition, references, rename) and the outline.  What
-helps while writing — completion and hover — is in `lsp_assist`.
+snapshot itself (`analyse` reads a text into one), its diagnostics in LSP's JSON, where card names are
+written (definition, references, rename) and the outline.  What helps while writing — completion and
+hover — is in `lsp_assist`.
 
 `deckdsl.editor.lsp` owns the protocol and the timing; everything here takes a snapshot and an offset and
 returns plain values or lsprotocol types, so each answer depends on the text alone.
@@ -16,13 +17,18 @@ module state shared with the parser, which may be reading another text.
 from __future__ import annotations
 
 import bisect
+import logging
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from lsprotocol import types
 
 from ..lang import ast
+from ..lang.reuse import Memory
 from ..profiles.profile import Profile
+
+log = logging.getLogger("deckdsl.lsp")
 
 UTF8, UTF16, UTF32 = "utf-8", "utf-16", "utf-32"
 Kind = types.CompletionItemKind
@@ -121,6 +127,76 @@ class Snapshot:
 
     def __post_init__(self) -> None:
         self.index = LineIndex(self.text)
+
+
+def kind_of(uri: str, language_id: str | None = None) -> str:
+    """`game` for a game profile (`*.game`, or a document the editor calls `deckdsl-game`), else `deck`."""
+    return "game" if uri.endswith(".game") or (language_id or "").endswith("game") else "deck"
+
+
+def analyse(uri: str, version: int | None, text: str, path: str | None, kind: str, check: bool,
+            memory: Memory | None = None) -> Snapshot:
+    """Read `text` (the editor's, not the file on disk) as `deckdsl check` reads the file: a deck with
+    `deckdsl.loads` — its profile found next to `path` as `deckdsl.load` would (`game: my-game` →
+    `my-game.game` in its folder or one above), its findings chosen by the nearest `deckdsl.toml` — or a
+    profile with `profile.loads`.  `check` False only parses (for positions).  `memory`: the document's
+    (see `deckdsl.loads`)."""
+    if kind == "game":
+        from ..profiles import gamefile
+        from ..profiles.profile import loads as load_profile
+
+        profile, found = load_profile(text, path or "<profile>") if check else (None, [])
+        return Snapshot(uri, version, text, kind, path, profile=profile, game=gamefile.read(text)[0],
+                        diagnostics=list(found), checked=check)
+    from .. import loads
+    from ..check import config as configuration
+
+    config = None
+    if check and path is not None:
+        try:
+            config = configuration.discover(Path(path))
+        except configuration.ConfigError as error:
+            log.warning("%s; checking with every rule", error)
+    result = loads(text, path or "<editor>", check=check, config=config, memory=memory)
+    return Snapshot(uri, version, text, kind, path, deck=result.deck, profile=result.profile,
+                    diagnostics=result.diagnostics if check else [], checked=check)
+
+
+# ------------------------------------------------------------------------------ diagnostics ---
+
+_SEVERITY = {"error": types.DiagnosticSeverity.Error.value, "warning": types.DiagnosticSeverity.Warning.value,
+             "info": types.DiagnosticSeverity.Information.value}
+_PACKAGE = Path(__file__).resolve().parent.parent
+
+
+def code_page(code: str) -> str | None:
+    """The page that documents `code`: `deckdsl/codes/CODE.md` for the language's own codes, else a
+    rule's page in the checkout's `docs/rules/` when there is one; None otherwise."""
+    for page in (_PACKAGE / "codes" / f"{code}.md", _PACKAGE.parent / "docs" / "rules" / f"{code}.md"):
+        if page.is_file():
+            return page.as_uri()
+    return None
+
+
+def lsp_diagnostic(found, snapshot: Snapshot, encoding: str, pages: dict) -> dict:
+    """A deckdsl `Diagnostic` as LSP's, in the JSON the protocol sends: its labels become related
+    information (same document), its notes and help follow the message (editors show only the message),
+    its code links to its page (`pages` caches them), an unused suppression (DK130) is marked unnecessary."""
+    index = snapshot.index
+    if found.code not in pages:
+        pages[found.code] = code_page(found.code)
+    shown = {"range": index.json_range(found.span.start, found.span.end, encoding),
+             "severity": _SEVERITY[found.severity.value], "code": found.code, "source": "deckdsl",
+             "message": found.message + found.details}
+    if pages[found.code]:
+        shown["codeDescription"] = {"href": pages[found.code]}
+    if found.labels:
+        shown["relatedInformation"] = [
+            {"location": {"uri": snapshot.uri, "range": index.json_range(label.span.start, label.span.end, encoding)},
+             "message": label.message} for label in found.labels]
+    if found.code == "DK130":
+        shown["tags"] = [types.DiagnosticTag.Unnecessary.value]
+    return shown
 
 
 # ---------------------------------------------------------------------- names of the cards ---
