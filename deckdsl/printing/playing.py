@@ -201,7 +201,7 @@ def html(deck: Deck, folder: Path, options: Options, profile: Profile, sizes: di
         pages.append(_summary_page(deck, profile, (tag or language, language), parameters))
     scale = min(options.card[0] / layout.CARDS["poker"][0], options.card[1] / layout.CARDS["poker"][1])
     theme = themes.template(options.theme, "playing-cards.html.j2")
-    return themes.environment(options.theme).get_template(theme).render(
+    return themes.environment(options.theme, len(printed)).get_template(theme).render(
         theme=options.theme.resolve().as_uri() if options.theme else "",
         title=deck.title or "", version=deck.version or "", language=tag or "en", paper=options.paper,
         safe=options.safe, scale=round(scale, 4), pages=pages, red=INK["red"],
