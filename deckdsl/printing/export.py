@@ -14,22 +14,32 @@ pixel for pixel of the same layout, and can never disagree with them.  Then:
   (`UniqueBack`); and the saved object (`NAME.json`) that TTS imports as one deck: a `DeckCustom` with a
   card per copy, each named, with its rules text as its description.
 
-Nothing is written until every image is made, and each file is written atomically: a failed export
-leaves the files of the last good one.  The same deck gives the same bytes.
+Bounded: the pixels of an image and of the whole export follow from the options and the deck, and past
+`MAX_IMAGE_PIXELS` or `MAX_EXPORT_PIXELS` the export is refused (`TooLarge`) before the render, before a
+pixel is allocated.  Then the cards are drawn one at a time, their images encoded and handed on before the
+next card is drawn, so memory holds one card's face and back (one TTS sheet's cards), never the export.
+Written whole:
+`Exported.write` puts the files in a new folder swapped in for the old one once complete
+(`deckdsl.folders`), so a failed or killed export leaves the last good one.  The same deck gives the same
+bytes.
 """
 
 from __future__ import annotations
 
+import hashlib
 import io
+import itertools
 import json
 import math
 import re
 import unicodedata
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
+from functools import cached_property, partial
 from pathlib import Path
 
+from .. import folders
 from ..diagnostics import Diagnostic
-from ..files import write_atomic
 from ..lang import ast
 from ..lang.ast import Deck
 from ..profiles.profile import Profile
@@ -41,6 +51,22 @@ TTS_COLUMNS, TTS_ROWS = 10, 7
 
 TTS_MAX_PIXELS = 4096
 """The largest side of an image Tabletop Simulator loads."""
+
+MAX_IMAGE_PIXELS = 1 << 24
+"""16.8 million pixels (4096×4096), the most one card image may have: 4.5 times a poker card with its bleed
+at the 600 dpi print shops ask for (1642×2242 px), and room for poker and bridge cards at 1200 dpi
+(3283×4482 px).  Drawing a card holds about 11 bytes a pixel (Pillow's face and back, pdfium's bitmap):
+~190 MB at the bound, for one card at a time."""
+
+MAX_EXPORT_PIXELS = 1 << 31
+"""2.1 billion pixels, the most one export draws (a face and a back for each distinct card and component):
+a 250-card set at 600 dpi with its bleed is 1.8 billion.  Memory does not grow with it (one image at a
+time); it bounds the work and the disk of one run — minutes, and a few GB of PNG at the very worst."""
+
+
+class TooLarge(ValueError):
+    """An export whose images would have more pixels than they may; the message says how many, the bound,
+    and which option to lower."""
 
 
 @dataclass
@@ -58,115 +84,275 @@ class Card:
 
 
 @dataclass
-class Exported:
-    """What an export made: `files` by name (the bytes to write), and the render's `problems`."""
+class Rasterized:
+    """A deck rendered one card to a page (`rasterize`): the render's `problems`, the `count` of distinct
+    cards, and `cards`, which draws them one at a time as it is iterated (None when an error among the
+    problems stopped the render, or nothing was printed)."""
 
-    files: dict[str, bytes]
     problems: list[Diagnostic]
-
-    def write(self, folder: Path) -> list[Path]:
-        """Write every file into `folder` (atomically each); the paths written."""
-        written = []
-        for name, data in self.files.items():
-            write_atomic(folder / name, data)
-            written.append(folder / name)
-        return written
+    count: int
+    cards: Callable[[], Iterator[Card]] | None
 
 
-def cards(deck: Deck, deck_path: Path, options: render.Options, profile: Profile | None, dpi: float,
-          bleed: bool = True) -> tuple[list[Card], list[Diagnostic]]:
-    """Every distinct card of the deck (then the game's components and reference card) as images at `dpi`,
-    with their bleed or (`bleed` False) cut to the trim; and the render's problems (no card when one is
-    an error)."""
-    import pypdfium2
+@dataclass
+class Exported:
+    """What an export makes: the render's `problems`, and `made`, which yields its files (name, bytes) one
+    at a time, each image drawn and encoded as it is reached (None when nothing was made); `ours` tells
+    the names of the files an export of its kind writes (in a folder, the others are someone else's)."""
 
+    problems: list[Diagnostic]
+    made: Callable[[], Iterator[tuple[str, bytes]]] | None
+    ours: Callable[[str], object]
+
+    @cached_property
+    def files(self) -> dict[str, bytes]:
+        """Every file by name, all in memory at once (for a caller that wants them so: a small export)."""
+        return dict(self.made()) if self.made is not None else {}
+
+    def write(self, folder: Path) -> folders.Replaced:
+        """Write the files (when something was made) into a new folder and swap it in for `folder` whole,
+        keeping the files of `folder` that are not an export's (`deckdsl.folders.replace`)."""
+        return folders.replace(folder, self.made(), self.ours)
+
+
+def check_size(deck: Deck, options: render.Options, profile: Profile | None, dpi: float) -> None:
+    """`TooLarge` when an image of the export, or all of them together, would have more pixels than
+    `MAX_IMAGE_PIXELS` or `MAX_EXPORT_PIXELS`: reckoned from the options and the deck, before the render."""
+    sides_mm = (options.card[0] + 2 * options.bleed, options.card[1] + 2 * options.bleed)
+    pixels = _pixels(sides_mm, dpi)
+    if pixels > MAX_IMAGE_PIXELS:
+        width, height = (math.ceil(side / 25.4 * dpi) for side in sides_mm)
+        raise TooLarge(
+            f"at {dpi:g} dpi a {sides_mm[0]:g}×{sides_mm[1]:g} mm card (with its bleed) is an image of "
+            f"{width:,}×{height:,} px, {pixels / 1e6:,.1f} million pixels; an image may have at most "
+            f"{MAX_IMAGE_PIXELS / 1e6:.1f} million: {_lower(sides_mm, 1, MAX_IMAGE_PIXELS)}choose a smaller "
+            "--card-size or --bleed-mm"
+        )
+    sides = _most_sides(deck, profile)
+    if sides * pixels > MAX_EXPORT_PIXELS:
+        raise TooLarge(
+            f"the export draws up to {sides:,} images (a face and a back for each distinct card and component) "
+            f"of {pixels / 1e6:,.1f} million pixels, {sides * pixels / 1e6:,.0f} million in all; an export may "
+            f"draw at most {MAX_EXPORT_PIXELS / 1e6:,.0f} million: {_lower(sides_mm, sides, MAX_EXPORT_PIXELS)}"
+            "export fewer cards at a time"
+        )
+
+
+def _pixels(sides_mm: tuple[float, float], dpi: float) -> int:
+    return math.ceil(sides_mm[0] / 25.4 * dpi) * math.ceil(sides_mm[1] / 25.4 * dpi)
+
+
+def _lower(sides_mm: tuple[float, float], count: int, bound: int) -> str:
+    """`lower --dpi to N or less, or ` for the largest whole dpi at which `count` images keep within
+    `bound` pixels, when `--dpi` can go that low."""
+    dpi = math.floor(25.4 * math.sqrt(bound / count / (sides_mm[0] * sides_mm[1])))
+    while dpi > 0 and count * _pixels(sides_mm, dpi) > bound:
+        dpi -= 1
+    return f"lower --dpi to {dpi} or less, or " if dpi >= 30 else ""
+
+
+def _most_sides(deck: Deck, profile: Profile | None) -> int:
+    """The most images an export draws, known before the render: a face and a back for each distinct card,
+    each kind of the game's components, and the reference card the playing-card design adds."""
+    extras = len(profile.components or {}) + 1 if profile is not None else 0
+    return 2 * (sum(1 for card in deck.cards if card.copies >= 1) + extras)
+
+
+def rasterize(deck: Deck, deck_path: Path, options: render.Options, profile: Profile | None, dpi: float,
+              bleed: bool = True) -> Rasterized:
+    """Render the deck one card to a page, ready to draw every distinct card (then the game's components
+    and reference card) at `dpi`, with their bleed or (`bleed` False) cut to the trim.  `TooLarge` first,
+    past the pixel bounds (`check_size`)."""
+    check_size(deck, options, profile, dpi)
     single = replace(options, paper=(options.card[0] + 2 * options.bleed, options.card[1] + 2 * options.bleed),
                      gutter=0.0, mark_length=0.0, flip="long", back_offset=(0.0, 0.0))
     once = ast.construct(type(deck), **{**deck.__dict__, "cards": tuple(
         ast.construct(type(card), **{**card.__dict__, "copies": 1}) for card in deck.cards if card.copies >= 1)})
     printed = render.print_pdf(once, deck_path, single, profile)
     if printed.pdf is None:
-        return [], printed.problems
-    document = pypdfium2.PdfDocument(printed.pdf)
+        return Rasterized(printed.problems, 0, None)
+    pages = _pages(deck, printed.pages)
     crop = round(options.bleed / 25.4 * dpi) if not bleed else 0
     language = language_of(options.language or deck.language)
-    found: list[Card] = []
+    drawn = partial(_drawn, printed.pdf, pages, dpi, crop, language) if pages else None
+    return Rasterized(printed.problems, len(pages), drawn)
+
+
+def cards(deck: Deck, deck_path: Path, options: render.Options, profile: Profile | None, dpi: float,
+          bleed: bool = True) -> tuple[list[Card], list[Diagnostic]]:
+    """Every distinct card of the deck as images, all in memory at once (a few cards at a low dpi: a
+    preview, a test), and the render's problems (no card when one is an error); see `rasterize`."""
+    drawn = rasterize(deck, deck_path, options, profile, dpi, bleed)
+    return (list(drawn.cards()) if drawn.cards is not None else []), drawn.problems
+
+
+@dataclass
+class _Page:
+    """A distinct card's place in the PDF (its face at `index`, its back next), and what the export says of
+    it: `name`, `kind`, the deck's `card` (None for a component), `copies`."""
+
+    index: int
+    name: str
+    kind: str
+    card: ast.Card | None
+    copies: int
+
+
+def _pages(deck: Deck, printed: list[tuple[str, str] | None]) -> list[_Page]:
+    """The faces of the PDF, one per distinct card: a game piece printed once per piece is one, its copies
+    counted."""
+    found: list[_Page] = []
+    for index, page in enumerate(printed):
+        if page is None or index + 1 >= len(printed):
+            continue
+        name, kind = page
+        card = deck.card(name) if kind == "face" else None
+        if card is None and kind == "face":
+            kind = "component"
+        if found and found[-1].name == name and found[-1].kind == kind and card is None:
+            found[-1].copies += 1
+            continue
+        found.append(_Page(index, name, kind, card, card.copies if card is not None else 1))
+    return found
+
+
+def _drawn(pdf: bytes, pages: list[_Page], dpi: float, crop: int, language: str) -> Iterator[Card]:
+    """Each distinct card, its face and back rasterized when it is reached."""
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(pdf)
     try:
-        for index, page in enumerate(printed.pages):
-            if page is None or index + 1 >= len(printed.pages):
-                continue
-            name, kind = page
-            card = deck.card(name) if kind == "face" else None
-            if card is None and kind == "face":
-                kind = "component"
-            if found and found[-1].name == name and found[-1].kind == kind and card is None:
-                found[-1].copies += 1  # the game's pieces print once per piece
-                continue
-            face, back = (_image(document[at], dpi, crop) for at in (index, index + 1))
-            text = " ".join(card_text(card, language).lines) if card is not None else ""
-            found.append(Card(name, kind, card.copies if card is not None else 1, text, face, back))
+        for page in pages:
+            face, back = (_image(document, at, dpi, crop) for at in (page.index, page.index + 1))
+            text = " ".join(card_text(page.card, language).lines) if page.card is not None else ""
+            yield Card(page.name, page.kind, page.copies, text, face, back)
     finally:
         document.close()
-    return found, printed.problems
 
 
-def _image(page, dpi: float, crop: int):
-    """The page at `dpi`, RGB, less `crop` pixels on every side."""
-    image = page.render(scale=dpi / 72).to_pil().convert("RGB")
+def _image(document, index: int, dpi: float, crop: int):
+    """Page `index` at `dpi`, RGB, less `crop` pixels on every side; pdfium's page and bitmap are closed
+    before it returns, so only the image is left in memory."""
+    page = document[index]
+    try:
+        bitmap = page.render(scale=dpi / 72)
+        try:
+            image = bitmap.to_pil()
+            if image.mode != "RGB":
+                image = image.convert("RGB")
+        finally:
+            bitmap.close()
+    finally:
+        page.close()
     if crop:
         image = image.crop((crop, crop, image.width - crop, image.height - crop))
     return image
 
 
+_PNG_NAME = re.compile(r"[0-9]+-[^/\\]+\.png|back\.png")
+"""The names `png` writes (`01-muro-alto.png`, `01-muro-alto-back.png`, `back.png`)."""
+
+
 def png(deck: Deck, deck_path: Path, options: render.Options, profile: Profile | None, dpi: float = 300.0,
         bleed: bool = True) -> Exported:
     """One PNG per distinct card and component, and the back (see the module docstring)."""
-    found, problems = cards(deck, deck_path, options, profile, dpi, bleed)
-    if not found:
-        return Exported({}, problems)
-    files: dict[str, bytes] = {}
-    width = len(str(len(found)))
-    same_back = not _backs_differ(found)
-    for number, card in enumerate(found, 1):
+    drawn = rasterize(deck, deck_path, options, profile, dpi, bleed)
+    return Exported(drawn.problems, partial(_png_files, drawn) if drawn.cards is not None else None,
+                    _PNG_NAME.fullmatch)
+
+
+def _png_files(drawn: Rasterized) -> Iterator[tuple[str, bytes]]:
+    """Each card's face as it is drawn; the backs: `back.png` at the end while they are all the same
+    picture, else one per card — those before the first that differs being the first back."""
+    width = len(str(drawn.count))
+    first: tuple[bytes, bytes] | None = None  # the first back: its digest and its PNG
+    waiting: list[str] | None = []  # the cards whose back is the first, not written while the backs may all be one
+    for number, card in enumerate(drawn.cards(), 1):
         stem = f"{number:0{width}d}-{slug(card.name)}"
-        files[f"{stem}.png"] = _png(card.face)
-        if not same_back:
-            files[f"{stem}-back.png"] = _png(card.back)
-    if same_back:
-        files["back.png"] = _png(found[0].back)
-    return Exported(files, problems)
+        yield f"{stem}.png", _png(card.face)
+        digest = _digest(card.back)
+        if first is None:
+            first = digest, _png(card.back)
+        if waiting is not None and digest != first[0]:
+            yield from ((f"{earlier}-back.png", first[1]) for earlier in waiting)
+            waiting = None
+        if waiting is None:
+            yield f"{stem}-back.png", first[1] if digest == first[0] else _png(card.back)
+        else:
+            waiting.append(stem)
+        del card  # else it is held while the next card is drawn
+    if first is not None and waiting is not None:
+        yield "back.png", first[1]
 
 
 def tts(deck: Deck, deck_path: Path, options: render.Options, profile: Profile | None, dpi: float = 300.0,
         base_url: str | None = None, folder: Path | None = None) -> Exported:
     """Tabletop Simulator sheets, backs and saved object (see the module docstring).  The images are
     referred to as `base_url` + their name (default: `file://` URLs of `folder`, where they are written)."""
-    per_sheet = TTS_COLUMNS * TTS_ROWS - 1
     inches = (options.card[0] / 25.4, options.card[1] / 25.4)
     fitting = min(dpi, math.floor(TTS_MAX_PIXELS / (TTS_COLUMNS * inches[0])),
                   math.floor(TTS_MAX_PIXELS / (TTS_ROWS * inches[1])))
-    found, problems = cards(deck, deck_path, options, profile, fitting, bleed=False)
-    if not found:
-        return Exported({}, problems)
+    drawn = rasterize(deck, deck_path, options, profile, fitting, bleed=False)
     stem = slug(deck.title or deck_path.stem)
+    ours = re.compile(re.escape(stem) + r"(?:-(?:faces|backs)-[0-9]+\.png|-back\.png|\.json)").fullmatch
+    if drawn.cards is None:
+        return Exported(drawn.problems, None, ours)
     base = base_url if base_url is not None else ((folder or Path(".")).resolve().as_uri() + "/")
-    files: dict[str, bytes] = {}
-    unique_back = _backs_differ(found)
+    title = deck.title or deck_path.stem
+    saved = _Saved(title, f"{title} {deck.version or ''}".strip() + " — deckdsl", stem, base)
+    return Exported(drawn.problems, partial(_tts_files, drawn, saved), ours)
+
+
+@dataclass
+class _Saved:
+    """What the saved object says besides its cards: the deck's `title`, its `description`, and where its
+    images are (`base` + `stem`-…)."""
+
+    title: str
+    description: str
+    stem: str
+    base: str
+
+
+def _tts_files(drawn: Rasterized, saved: _Saved) -> Iterator[tuple[str, bytes]]:
+    """The sheets of faces, each made as its cards are drawn (one sheet's cards in memory at a time); the
+    back, or the sheets of backs once one differs (the sheets before it are of the first back); then the
+    saved object."""
+    per_sheet = TTS_COLUMNS * TTS_ROWS - 1
+    drawing = drawn.cards()
+    sheets: list[tuple[tuple[int, int], list[Card]]] = []  # each sheet's grid and cards (their images dropped)
+    first: tuple[bytes, object] | None = None  # the first back: its digest and its image
+    unique = False
+    for number in itertools.count(1):
+        on_sheet = list(itertools.islice(drawing, per_sheet))
+        if not on_sheet:
+            break
+        grid = _grid(len(on_sheet))
+        yield f"{saved.stem}-faces-{number}.png", _png(_sheet([card.face for card in on_sheet], *grid))
+        digests = [_digest(card.back) for card in on_sheet]
+        if first is None:
+            first = digests[0], on_sheet[0].back
+        if not unique and any(digest != first[0] for digest in digests):
+            unique = True
+            for earlier, (earlier_grid, cards_before) in enumerate(sheets, 1):
+                yield f"{saved.stem}-backs-{earlier}.png", _png(_sheet([first[1]] * len(cards_before), *earlier_grid))
+        if unique:
+            yield f"{saved.stem}-backs-{number}.png", _png(_sheet([card.back for card in on_sheet], *grid))
+        sheets.append((grid, [replace(card, face=None, back=None) for card in on_sheet]))
+        del on_sheet  # else it is held while the next sheet's cards are drawn
+    if first is not None and not unique:
+        yield f"{saved.stem}-back.png", _png(first[1])
+    yield f"{saved.stem}.json", _saved_object(saved, sheets, unique)
+
+
+def _saved_object(saved: _Saved, sheets: list[tuple[tuple[int, int], list[Card]]], unique: bool) -> bytes:
+    """The saved object TTS imports as one deck: a card per copy, each on its sheet's custom deck."""
     decks: dict[str, dict] = {}
     contained = []
-    for sheet_number, start in enumerate(range(0, len(found), per_sheet), 1):
-        on_sheet = found[start : start + per_sheet]
-        columns, rows = _grid(len(on_sheet))
-        face_name = f"{stem}-faces-{sheet_number}.png"
-        files[face_name] = _png(_sheet([card.face for card in on_sheet], columns, rows))
-        if unique_back:
-            back_name = f"{stem}-backs-{sheet_number}.png"
-            files[back_name] = _png(_sheet([card.back for card in on_sheet], columns, rows))
-        else:
-            back_name = f"{stem}-back.png"
-            files.setdefault(back_name, _png(found[0].back))
-        custom = {"FaceURL": base + face_name, "BackURL": base + back_name, "NumWidth": columns, "NumHeight": rows,
-                  "BackIsHidden": True, "UniqueBack": unique_back, "Type": 0}
+    for sheet_number, ((columns, rows), on_sheet) in enumerate(sheets, 1):
+        back = f"{saved.stem}-backs-{sheet_number}.png" if unique else f"{saved.stem}-back.png"
+        custom = {"FaceURL": f"{saved.base}{saved.stem}-faces-{sheet_number}.png", "BackURL": saved.base + back,
+                  "NumWidth": columns, "NumHeight": rows, "BackIsHidden": True, "UniqueBack": unique, "Type": 0}
         decks[str(sheet_number)] = custom
         for slot, card in enumerate(on_sheet):
             identifier = sheet_number * 100 + slot
@@ -174,18 +360,16 @@ def tts(deck: Deck, deck_path: Path, options: render.Options, profile: Profile |
                 "Name": "Card", "Nickname": card.name, "Description": card.text, "CardID": identifier,
                 "CustomDeck": {str(sheet_number): custom}, "Transform": _TRANSFORM,
             } for _ in range(card.copies))
-    saved = {
-        "SaveName": deck.title or deck_path.stem, "GameMode": "", "Date": "", "Table": "", "Sky": "",
+    document = {
+        "SaveName": saved.title, "GameMode": "", "Date": "", "Table": "", "Sky": "",
         "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "VersionNumber": "",
         "ObjectStates": [{
-            "Name": "DeckCustom", "Nickname": deck.title or deck_path.stem,
-            "Description": f"{deck.title or deck_path.stem} {deck.version or ''}".strip() + " — deckdsl",
+            "Name": "DeckCustom", "Nickname": saved.title, "Description": saved.description,
             "Transform": _TRANSFORM, "DeckIDs": [card["CardID"] for card in contained], "CustomDeck": decks,
             "ContainedObjects": contained,
         }],
     }
-    files[f"{stem}.json"] = (json.dumps(saved, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
-    return Exported(files, problems)
+    return (json.dumps(document, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
 
 
 _TRANSFORM = {"posX": 0.0, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0,
@@ -214,9 +398,13 @@ def _sheet(images: list, columns: int, rows: int):
     return sheet
 
 
-def _backs_differ(found: list[Card]) -> bool:
-    """Whether the cards' backs are not all the same picture (compared by their pixels)."""
-    return len({card.back.tobytes() for card in found}) > 1
+def _digest(image) -> bytes:
+    """What tells two pictures apart: a digest of their pixels, read a strip at a time (not a copy of the
+    whole image)."""
+    digest = hashlib.sha256()
+    for top in range(0, image.height, 256):
+        digest.update(image.crop((0, top, image.width, min(top + 256, image.height))).tobytes())
+    return digest.digest()
 
 
 def _png(image) -> bytes:
