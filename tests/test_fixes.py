@@ -81,7 +81,7 @@ def test_golden(case):
         expected_safe.splitlines(True), safe.text.splitlines(True), "golden", "fixed"))
     assert unsafe.text == expected_unsafe, "".join(difflib.unified_diff(
         expected_unsafe.splitlines(True), unsafe.text.splitlines(True), "golden", "fixed"))
-    assert not safe.undone and not unsafe.undone
+    assert not safe.held and not unsafe.held
     # what was fixed is gone, and nothing a fix would resolve is left (the loop ran to its end)
     assert not [d for d in safe.remaining if applicable(d)]
     assert not [d for d in unsafe.remaining if applicable(d, unsafe=True)]
@@ -383,7 +383,7 @@ def test_crlf_files_stay_crlf():
     assert "\n" not in outcome.text.replace("\r\n", "")
 
 
-def test_a_pass_that_breaks_the_syntax_is_undone():
+def test_a_fix_that_breaks_the_syntax_is_held_back():
     def check(text: str) -> list[Diagnostic]:
         if "{" in text:
             return [Diagnostic("DK001", "broken", span(text, 0)), Diagnostic("DK002", "broken", span(text, 0))]
@@ -391,7 +391,8 @@ def test_a_pass_that_breaks_the_syntax_is_undone():
             [Diagnostic("DK001", "still", span(text, 0))] if "!" in text else [])
 
     outcome = fix_text("!abc", check)
-    assert outcome.undone and outcome.text == "!abc" and outcome.passes == 0 and outcome.fixed == []
+    assert outcome.text == "!abc" and outcome.passes == 0 and outcome.fixed == []
+    assert [(h.diagnostic.message, [d.code for d in h.added]) for h in outcome.held] == [("typo", ["DK002"])]
 
 
 def test_fixes_that_undo_each_other_stop():

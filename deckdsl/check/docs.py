@@ -42,22 +42,40 @@ inserts) and SARIF `fixes` — and the editor offers each as a code action.
 
 `--fix` applies the fixes, checks the text again and repeats — a fixed brace lets the card's other
 findings show, a fixed field the deck's counts — up to 10 passes, syntax fixes first.  It writes a file
-only when it changed (atomically: a failed write, or a read-only file, leaves it as it was, and the exit
-status is 2), prints what it fixed (`fixed 3 problems in decks/x.deck:` and one line per fix), then the
-findings that remain, and exits by those (0 clean, 1 findings at the `--fail-on` level).  With `--diff`
-the exit status is 1 when there is a change.  Only the findings the configuration selects are fixed, and
-never one a `# deckdsl: allow` comment silences.
+only when it changed (atomically, through a symbolic link to the file it names, keeping the file's
+permissions: a failed write, or a read-only file, leaves it as it was, and the exit status is 2), prints
+what it fixed (`fixed 3 problems in decks/x.deck:` and one line per fix), then the findings that remain,
+and exits by those (0 clean, 1 findings at the `--fail-on` level).  With `--diff` the exit status is 1
+when there is a change.  Only the findings the configuration selects are fixed, and never one a
+`# deckdsl: allow` comment silences.  Fixing a file has `--timeout` seconds too, after its check: past
+them, DK013, exit status 2, and the file is left as it was.
+
+**A fix never adds an error.**  Each pass is checked before it is kept.  A fix *adds an error* when the
+fixed text has an error the text before did not have — the same code at the same place, counted — that is
+a reading error (DK0xx: text that no longer reads), anywhere, or any error in a block the fix edits (the
+header, a card, an addendum) that had no error before.  The other errors that show after a fix were in
+the file all along, hidden by the error fixed: a block with an error is not judged whole (a zone misspelt
+after a misspelt `conditon:` shows once the field reads, and is fixed on the next pass), and the deck's
+counts and the rules that compare cards change as soon as a card reads.  (Nor is anything new past where
+reading stopped, DK014, nor of a code with more findings than are listed, DK016.)  A fix that would add
+an error is not applied — `deckdsl: not applied to x.deck:12:3: replace … (DK101): it would add an error
+(DK001: …)` — and the other fixes are, whatever errors the file has: `--fix` sets aside the fixes on the
+lines of the new errors, tries the others without them, and halves any group that still adds one (a few
+dozen checks at most, never one per fix).
 
 **Safe or unsafe.**  A fix is *safe* only when it certainly keeps what the designer meant; anything that
-guesses is *unsafe* and waits for `--unsafe-fixes` (or a click in the editor).  A misspelt word — a field,
-a zone, an attribute value, a keyword, a card name, a header field, a rule parameter — is safely replaced
-when it is one slip (a letter added, dropped, changed or two swapped; two in a word of more than 5
-letters) from the suggestion and from nothing else, however many spellings the suggestion has (`papel`
-and `paper` are one type).  A missing `}` goes where deckdsl already closed the block.  A wrong `copies:`
-is changed only when exactly one change of one card makes every count right.  Never safe: a game's name
-(you may be writing that game), an image file (it may not be drawn yet), a string's closing quote, and
-the addendum an ordering hazard asks for — a skeleton in the order deckdsl plays the two cards by
-default, which the designer must confirm or turn round.
+guesses is *unsafe* and waits for `--unsafe-fixes` (or a click in the editor).  A misspelt word — a
+field, a zone, an attribute value, a keyword, a card name, a header field, a rule parameter — is safely
+replaced when it is one slip (a letter added, dropped, changed or two swapped; two in a word of more than
+5 letters) from the suggestion and from nothing else, however many spellings the suggestion has (`papel`
+and `paper` are one type) — and, for a field's name, when what follows it reads as that field's value
+(`valeu:` with nothing after it, or `acton:` before an effect that does not parse, gets an unsafe fix,
+and the finding says what follows does not read either); a header field is safely renamed `game` only
+when the deck is read with that game already.  A missing `}` goes where deckdsl already closed the block.
+A wrong `copies:` is changed only when exactly one change of one card makes every count right.  Never
+safe: a game's name (you may be writing that game), an image file (it may not be drawn yet), a string's
+closing quote, and the addendum an ordering hazard asks for — a skeleton in the order deckdsl plays the
+two cards by default, which the designer must confirm or turn round.
 
 Each code's page says what its fix writes, in its *Fix* section.  The codes with a fix:
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Set
+from dataclasses import replace
 from enum import Enum
 from functools import partial
 from typing import TYPE_CHECKING
@@ -105,10 +106,14 @@ def _header(deck: ast.Deck, profile: Profile | None) -> Iterator[Diagnostic]:
     for meta in deck.meta:
         if meta.name not in META_FIELDS:
             suggestion = suggest(meta.name, META_FIELDS)
+            # `game` chooses the profile every card is read with: safe only when that is the deck's already
+            moves = suggestion is not None and suggestion.word == "game" and meta.value != (profile and profile.id)
             yield Diagnostic(
                 "DK116", f"unknown header field `{meta.name}`", meta.span,
                 help=suggestion.help if suggestion else f"the header fields are {', '.join(META_FIELDS)}",
-                fix=suggestion.fix(meta.name, head(meta.span, len(meta.name))) if suggestion else None,
+                notes=("as `game:`, it would have every card read with another game's profile",) if moves else (),
+                fix=replace(suggestion, safe=suggestion.safe and not moves).fix(
+                    meta.name, head(meta.span, len(meta.name))) if suggestion else None,
             )
     if profile is None:  # the parser reports a missing or broken profile (DK114, DK507)
         return
@@ -197,14 +202,7 @@ def _card(card: ast.Card, profile: Profile | None, skipped: frozenset[str] = fro
     for attribute in card.attributes:
         spec = profile.attribute(attribute.name)
         if spec is None:
-            candidates = list(CORE_FIELDS) + profile.attribute_spellings()
-            suggestion = suggest(attribute.name, candidates, lambda spelling: field_meaning(spelling, profile))
-            yield Diagnostic(
-                "DK101", f"cards have no field `{attribute.name}`", attribute.span,
-                help=suggestion.help if suggestion
-                else f"the fields are {', '.join(list(CORE_FIELDS) + list(profile.attributes))}",
-                fix=suggestion.fix(attribute.name, head(attribute.span, len(attribute.name))) if suggestion else None,
-            )
+            yield _unknown_field(attribute, profile)
             continue
         if spec.name in given:
             yield Diagnostic("DK102", f"field `{spec.name}` is written twice in `{card.name}`", attribute.span)
@@ -228,6 +226,31 @@ def _card(card: ast.Card, profile: Profile | None, skipped: frozenset[str] = fro
             "DK104", f"`{card.name}` has no value", card.name_span,
             help="add `value: N` (an integer, negative allowed) or `value: *` with a value definition",
         )
+
+
+def _unknown_field(attribute: ast.Attribute, profile: Profile) -> Diagnostic:
+    """DK101 for a name the profile does not know, read as an attribute (`valeu: 3`); renaming it is safe
+    only when its value reads as the suggested field's: any attribute's does; `copies` takes a whole number,
+    `value` an integer, `flavor`, `art` and `text` a text in quotes, and an effect is never one word."""
+    suggestion = suggest(attribute.name, [*CORE_FIELDS, *profile.attribute_spellings()],
+                         lambda spelling: field_meaning(spelling, profile))
+    if suggestion is None:
+        return Diagnostic("DK101", f"cards have no field `{attribute.name}`", attribute.span,
+                          help=f"the fields are {', '.join(list(CORE_FIELDS) + list(profile.attributes))}")
+    field, value = suggestion.word, attribute.value
+    if field not in CORE_FIELDS:
+        reads = True
+    elif field in ("copies", "value"):
+        reads = isinstance(value, int) and (value >= 0 or field == "value")
+    else:  # quoted: written longer than it reads
+        written = attribute.value_span.end - attribute.value_span.start
+        reads = field in ("flavor", "art", "text") and isinstance(value, str) and written != len(value)
+    return Diagnostic(
+        "DK101", f"cards have no field `{attribute.name}`", attribute.span, help=suggestion.help,
+        notes=() if reads else (f"what follows `{attribute.name}:` does not read as `{field}:` either",),
+        fix=replace(suggestion, safe=suggestion.safe and reads).fix(attribute.name,
+                                                                    head(attribute.span, len(attribute.name))),
+    )
 
 
 def effect_errors(card: ast.Card, profile: Profile, names: set[str]) -> list[Diagnostic]:

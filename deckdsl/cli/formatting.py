@@ -139,7 +139,7 @@ def fmt(paths: tuple[str, ...], check: bool, diff: bool, stdin_filename: str | N
             click.echo(f"would reformat {file}")
         else:
             try:
-                write_atomic(file.resolve(), formatted.encode("utf-8"))
+                write_atomic(file, formatted.encode("utf-8"))  # through a link, keeping the file's mode
             except OSError as error:
                 click.echo(f"deckdsl: cannot write {file}: {error.strerror or error}", err=True)
                 failed.append(file)

@@ -128,7 +128,13 @@ def _plain(node) -> dict:
 
 # ---------------------------------------------------------------------------------- tokens ---
 
-_WHITE = r"[ \t\f\u00a0]+"
+_WHITE = r"[^\S\n]+"
+"""Whitespace: any but the line break.  A line ends at LF alone (CR and CRLF are LF by now, as
+`deckdsl.files.decode` and the grammar have it); the other characters `str.splitlines` breaks at (U+2028,
+U+2029, U+0085, VT, FF, FS, GS, RS) and any other Unicode space end no line.  Between blocks the parser
+skips them as the spaces they are, inside a block they do not parse, and in a comment or a string they
+are part of the token — so here they are spaces, shrunk or dropped as spaces are, and a formatted file
+is formatted already."""
 _DECK_TOKENS = re.compile(
     rf'(?P<nl>\n)|(?P<ws>{_WHITE})|(?P<comment>#[^\n]*)|(?P<string>"(?:[^"\\\n]|\\.)*")'
     r'|(?P<punct>[{}\[\]();:,])|(?P<word>[^\s"#{}\[\]();:,]+)|(?P<other>.)',
