@@ -20,7 +20,7 @@ from pathlib import Path
 
 from .check import registry as _registry  # noqa: F401 — registers every rule's code in diagnostics.CODES
 from .check.config import Config
-from .diagnostics import Diagnostic, Severity
+from .diagnostics import Diagnostic, Findings, Severity
 from .files import MAX_FILE_BYTES
 from .lang.ast import Deck
 from .lang.reuse import Memory
@@ -79,38 +79,42 @@ def loads(
     try:
         near = Path(path).parent if path and not path.startswith("<") else None
         deck, diagnostics, profile, gaps = parse_deck(text, near, memory)
-        found = list(diagnostics)
+        findings = Findings(diagnostics)
+        found: list[Diagnostic] = findings
         if check:
             coverage = checker.Coverage(deck, profile, gaps)
-            found.extend(checker.run(deck, profile, gaps=gaps, early=diagnostics, enabled=config.enabled,
-                                     coverage=coverage, folder=near, memory=memory, path=path))
-            found = [d for d in found if config.enabled(d.code)]
+            findings.extend(checker.run(deck, profile, gaps=gaps, early=diagnostics, enabled=config.enabled,
+                                        coverage=coverage, folder=near, memory=memory, path=path))
+            found = [d for d in findings if config.enabled(d.code)]
             found = suppress.apply(text, deck, found, config.enabled, judged=coverage.judged)
             found = [d for d in found if config.enabled(d.code)]
-        return _result(path, text, deck, profile, found)
+        return _result(path, text, deck, profile, found + findings.unlisted(config.enabled))
     finally:
         if enabled:
             gc.enable()
 
 
-def load(path: str | Path, *, check: bool = True, config: Config | None = None) -> Result:
-    """Read, parse and check the deck file at `path` (with `config`, see `loads`)."""
+def load(path: str | Path, *, check: bool = True, config: Config | None = None,
+         root: str | Path | None = None) -> Result:
+    """Read, parse and check the deck file at `path` (with `config`, see `loads`).  `root`: the folder the
+    file must stay inside (default: its own folder) — a file that is a symbolic link out of it is DK015
+    and is not read (`deckdsl.files.inside`)."""
     from .lang.parse import read_file
 
-    text, problem = read_file(path)
+    text, problem = read_file(path, root=root)
     if text is None:
         assert problem is not None
         return _result(str(path), "", None, None, [problem])
     return loads(text, str(path), check=check, config=config)
 
 
-def load_game(path: str | Path) -> Result:
+def load_game(path: str | Path, *, root: str | Path | None = None) -> Result:
     """Read and check the game profile file (`*.game`) at `path`: a `Result` with no deck, the profile
-    (None when it has errors) and its diagnostics."""
+    (None when it has errors) and its diagnostics.  `root`: as for `load`."""
     from .profiles.profile import read
 
     try:
-        profile, found, text = read(Path(path))
+        profile, found, text = read(Path(path), root)
     except OSError as error:
         from .span import Span
 

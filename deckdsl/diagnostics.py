@@ -6,6 +6,9 @@ Formats (`deckdsl.check.report`) are views of this data; nothing here prints.  E
 
 from __future__ import annotations
 
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -53,8 +56,9 @@ CODES: dict[str, Code] = {
         Code("DK011", "too-many-cards", E, "the deck's copies add up to more cards than can be printed or played"),
         Code("DK012", "internal-error", E, "deckdsl failed on the file: a bug to report (exit status 2)"),
         Code("DK013", "timed-out", E, "checking the file took longer than --timeout (exit status 2)"),
-        Code("DK014", "too-many-errors", E, "so many blocks could not be read that the rest of the file is not"),
+        Code("DK014", "too-many-errors", E, "so many blocks have syntax errors that the rest of the file is not read"),
         Code("DK015", "link-out-of-folder", E, "a deck or profile file is a link to a file outside its folder (not read)"),
+        Code("DK016", "findings-not-listed", W, "a file has more findings of one code than are listed; the rest are counted"),
         # DK1xx: meaning
         Code("DK101", "unknown-field", E, "a card or header field that the language and profile do not define"),
         Code("DK102", "duplicate-field", E, "a field written twice in one block"),
@@ -91,6 +95,7 @@ CODES: dict[str, Code] = {
         Code("DK307", "theme-error", E, "the deck's theme (theme.html.j2) does not work, or does what themes may not"),
         Code("DK308", "print-setting", E, "a setting of the `print` block deckdsl does not know, or cannot print"),
         Code("DK309", "theme-over-budget", E, "a theme made more text, output or loop steps than themes may (exit status 2)"),
+        Code("DK310", "art-too-large", E, "a card's picture has more pixels than any printed card needs (not read)"),
         # DK5xx: game profiles (*.game files)
         Code("DK501", "profile-syntax", E, "a game profile is not written in the profile language"),
         Code("DK502", "unknown-profile-field", E, "a game profile has a block or field the language does not know"),
@@ -174,6 +179,10 @@ class Diagnostic:
             raise KeyError(f"diagnostic code {self.code} is not in the CODES registry")
         if self.severity is None:
             object.__setattr__(self, "severity", CODES[self.code].severity)
+        for name in ("message", "help"):
+            text = getattr(self, name)
+            if text is not None and len(text) > MAX_QUOTED:
+                object.__setattr__(self, name, _QUOTE.sub(_shortened, text))
 
     @property
     def name(self) -> str:
@@ -197,7 +206,19 @@ class Diagnostic:
         return (self.path or "", self.code in AFTERWORDS, self.span.start, self.code, self.message)
 
 
-AFTERWORDS = frozenset({"DK131"})
+MAX_QUOTED = 500
+"""The longest text a message or help quotes whole (between backticks): a 600 KB word once made a 600 KB
+message, printed, published to the editor and written to SARIF.  A longer one is shown by its first 100
+characters; a file's path or a command, however deep the folder, stays whole."""
+_QUOTE = re.compile(r"`([^`]*)`")
+
+
+def _shortened(quote: re.Match) -> str:
+    text = quote.group(1)
+    return quote.group() if len(text) <= MAX_QUOTED else f"`{text[:100]}…` ({len(text):,} characters)"
+
+
+AFTERWORDS = frozenset({"DK016", "DK131"})
 """Codes that sum up a check rather than point at a fault: listed after the file's other findings."""
 
 
@@ -208,3 +229,44 @@ def did_you_mean(word: str, candidates: list[str] | tuple[str, ...]) -> str | No
     lowered = {c.casefold(): c for c in candidates}
     close = difflib.get_close_matches(word.casefold(), list(lowered), n=1, cutoff=0.6)
     return f"did you mean `{lowered[close[0]]}`?" if close else None
+
+
+MAX_LISTED = 1_000
+"""Findings of one code kept for one file.  A deck of 40,000 empty cards has 120,000 DK104s; nobody reads
+past the first few hundred (the report shows 500 a file), and each costs half a kilobyte: kept whole, they
+made a check take 300 times the file's size in memory."""
+
+
+class Findings(list):
+    """A file's findings as they are made, at most `MAX_LISTED` of each code: the others are counted, and
+    `unlisted` says how many there were, as one DK016 per code, at the first one left out."""
+
+    def __init__(self, found: Iterable[Diagnostic] = ()) -> None:
+        super().__init__()
+        self._counts: Counter[str] = Counter()
+        self._first_unlisted: dict[str, Diagnostic] = {}
+        self.extend(found)
+
+    def append(self, diagnostic: Diagnostic) -> None:
+        self._counts[diagnostic.code] += 1
+        if self._counts[diagnostic.code] <= MAX_LISTED:
+            super().append(diagnostic)
+        else:
+            self._first_unlisted.setdefault(diagnostic.code, diagnostic)
+
+    def extend(self, found: Iterable[Diagnostic]) -> None:
+        for diagnostic in found:
+            self.append(diagnostic)
+        if isinstance(found, Findings):
+            for code, first in found._first_unlisted.items():
+                self._first_unlisted.setdefault(code, first)
+                self._counts[code] += found._counts[code] - MAX_LISTED
+
+    def unlisted(self, enabled: Callable[[str], bool] = lambda code: True) -> list[Diagnostic]:
+        """One DK016 for each enabled code that had more findings than `MAX_LISTED`."""
+        return [
+            Diagnostic("DK016", f"{self._counts[code] - MAX_LISTED:,} more `{code}` findings in this file are not "
+                       f"listed (the first {MAX_LISTED:,} are)", first.span,
+                       help=f"fix the {code} findings listed and check again", path=first.path)
+            for code, first in sorted(self._first_unlisted.items()) if enabled(code) and enabled("DK016")
+        ]

@@ -21,9 +21,101 @@ MAX_FILE_BYTES = 8 * 1024 * 1024
 ~1.3 MB, a profile a few KB."""
 
 
-def read_file(path: str | Path, limit: int = MAX_FILE_BYTES) -> tuple[str | None, Diagnostic | None]:
-    """The text of the deck or profile file at `path`, or a diagnostic saying why it cannot be read."""
+MAX_LINKS = 40
+"""Symbolic links followed on the way to one file before giving up (Linux's own limit, ELOOP)."""
 
+
+def inside(root: str | Path, path: str | Path) -> Path | None:
+    """The real path of `path` (absolute, or relative to `root`) when it, and every symbolic link on the way
+    to it, stay inside the folder `root`; None when any step leads out.
+
+    Deck folders arrive in pull requests, and a link is a file like any other to git: `leak.deck ->
+    ~/.ssh/id_rsa`.  So the path is walked one name at a time, and only names inside `root` are looked at
+    (`lstat`, `readlink`): a link's target is judged by what the link says, before anything is asked of
+    it, and nothing outside `root` is opened, listed or even tested for existence.  `..` may climb back
+    up to `root` but not past it.  A path that does not exist is returned as it would be (it is inside),
+    so that the caller can say the file is missing.  `root` itself is taken as real (its own links are
+    the choice of whoever named it)."""
+    base = os.path.realpath(root)
+    written = os.fspath(path)
+    if os.path.isabs(written):
+        written = _under(written, os.path.abspath(root))
+        written = _under(os.fspath(path), base) if written is None else written
+        if written is None:
+            return None
+    pending = [part for part in reversed(written.split(os.sep)) if part not in ("", ".")]
+    reached: list[str] = []
+    links = 0
+    present = True
+    while pending:
+        part = pending.pop()
+        if part == "..":
+            if not reached:
+                return None
+            reached.pop()
+            continue
+        candidate = os.path.join(base, *reached, part)
+        if present:
+            try:
+                mode = os.lstat(candidate).st_mode
+            except OSError:  # no such name, or one the file system refuses (too long): nothing is there
+                present = False
+            else:
+                if stat.S_ISLNK(mode):
+                    links += 1
+                    if links > MAX_LINKS:
+                        return None
+                    try:
+                        target = os.readlink(candidate)
+                    except OSError:
+                        return None
+                    if os.path.isabs(target):
+                        target = _under(target, base)
+                        if target is None:
+                            return None
+                        reached = []
+                    pending.extend(p for p in reversed(target.split(os.sep)) if p not in ("", "."))
+                    continue
+        reached.append(part)
+    return Path(base, *reached)
+
+
+def folder_of(path: str | Path) -> Path:
+    """The folder a deck file stands in — the folder of the name given, its own links resolved, not the folder
+    of the file a link leads to: the folder its `art:`, theme and profile are looked up in and bounded by."""
+    return Path(os.path.realpath(os.path.dirname(os.path.abspath(path))))
+
+
+def link_out_of_folder() -> Diagnostic:
+    """DK015, for a file `inside` refused: where the link leads is not said (that is what must not leak)."""
+    return Diagnostic(
+        "DK015", "the file is a symbolic link to a file outside its folder; it was not read", Span.point("", 0),
+        help="copy the file into the folder instead of linking to it (deckdsl reads no file outside the folder "
+        "it checks)",
+    )
+
+
+def _under(path: str, folder: str) -> str | None:
+    """`path` (absolute) relative to `folder`, by their names alone, or None when it is not under it."""
+    path, folder = os.path.normpath(path), os.path.normpath(folder)
+    if path == folder:
+        return ""
+    prefix = folder.rstrip(os.sep) + os.sep
+    return path[len(prefix):] if path.startswith(prefix) else None
+
+
+def read_file(path: str | Path, limit: int = MAX_FILE_BYTES, root: str | Path | None = None) -> tuple[
+    str | None, Diagnostic | None
+]:
+    """The text of the deck or profile file at `path`, or a diagnostic saying why it cannot be read.
+
+    `root`: the folder the file must stay inside (`inside`), by default the folder it is in: a file that is
+    a link leading out of it is DK015 and is not opened."""
+    root = os.path.dirname(os.path.abspath(path)) if root is None else root
+    real = inside(root, os.path.abspath(path))
+    if real is None:
+        return None, link_out_of_folder()
+    path = real
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):  # a FIFO or a device would block or never end
             return None, Diagnostic("DK009", "cannot read the file: it is not a regular file", Span.point("", 0))
@@ -89,7 +181,7 @@ def write_atomic(target: Path, data: bytes) -> None:
     except FileNotFoundError:
         before = None
     except OSError as error:
-        raise _unwritten(error, target) from error
+        raise unwritten(error, target) from error
     if before is not None and not before.st_mode & stat.S_IWUSR:
         raise OSError(errno.EACCES, "the file is read-only (its mode says not to change it); it was left as it was",
                       str(target))
@@ -116,11 +208,13 @@ def write_atomic(target: Path, data: bytes) -> None:
         if temporary is not None:
             Path(temporary).unlink(missing_ok=True)
         if isinstance(error, OSError):
-            raise _unwritten(error, target) from error
+            raise unwritten(error, target) from error
         raise
 
 
-def _unwritten(error: OSError, target: Path) -> OSError:
+def unwritten(error: OSError, target: Path) -> OSError:
+    """The `OSError` a failed write raises: the system's reason, the target it concerns, and that the old
+    file (or folder) is still there."""
     reason = error.strerror or str(error)
     return OSError(error.errno, f"cannot write it ({reason}); nothing was replaced", str(target))
 
@@ -128,18 +222,19 @@ def _unwritten(error: OSError, target: Path) -> OSError:
 def describe_os_error(error: OSError) -> str:
     """An `OSError` as one line for a person: the file it concerns, then the system's reason."""
     reason = error.strerror or str(error) or type(error).__name__
-    return f"{error.filename}: {reason}" if error.filename else reason
+    return f"{error.filename}: {reason}" if error.filename else f"input/output error: {reason}"
 
 
 def _remove_stale_temporaries(target: Path) -> None:
     prefix = f".{target.name}."
     for leftover in target.parent.glob(f"{glob.escape(prefix)}*.tmp"):
         pid = leftover.name[len(prefix):].partition("-")[0]
-        if pid.isascii() and pid.isdigit() and not _alive(int(pid)):
+        if pid.isascii() and pid.isdigit() and not alive(int(pid)):
             leftover.unlink(missing_ok=True)
 
 
-def _alive(pid: int) -> bool:
+def alive(pid: int) -> bool:
+    """Whether the process `pid` may still be running (the writer of a temporary file or folder)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -161,6 +256,39 @@ def cache_folder() -> str | None:
     except OSError:
         return None
     return folder
+
+
+MAX_CACHED = 256
+"""Built profiles kept in the cache folder (a profile's pickle is a few KB): an editor that rebuilds a
+profile on every save, or a folder of thousands of profiles, must not fill the disk."""
+
+
+def remember(cached: str, data: bytes) -> None:
+    """Write `data` to the cache file `cached` (a path `cache_folder` gave), then forget the least recently
+    used files of its kind (the part of the name before its first `-`) past `MAX_CACHED`.  A cache that
+    cannot be written is only slower: errors are swallowed."""
+    folder, name = os.path.split(cached)
+    kind = name.partition("-")[0] + "-"
+    try:
+        write_atomic(Path(cached), data)
+        with os.scandir(folder) as found:
+            kept = [(entry.stat().st_mtime_ns, entry.path) for entry in found
+                    if entry.name.startswith(kind) and entry.is_file(follow_symlinks=False)]
+        for _, stale in sorted(kept)[: max(0, len(kept) - MAX_CACHED)]:
+            os.unlink(stale)
+    except OSError:
+        pass
+
+
+def recall(cached: str) -> bytes | None:
+    """The bytes of the cache file `cached`, marked as just used; None when there is none."""
+    try:
+        with open(cached, "rb") as handle:
+            data = handle.read()
+        os.utime(cached)
+    except OSError:
+        return None
+    return data
 
 
 def grammar_cache(grammar: str) -> str | None:

@@ -16,17 +16,17 @@ PACKAGE = Path(__file__).resolve().parent.parent / "deckdsl"
 # first, its entry points last), each with its modules in order.  A tuple is one stage, whose modules may
 # import each other; `check/rules/…` is in the stage of `rules`.  Every module of the package has a place.
 STAGES: list[tuple[str, list[str | tuple[str, ...]]]] = [
-    ("", ["span", "diagnostics", "files", "limits"]),
+    ("", ["span", "diagnostics", "files", "folders", "limits"]),
     ("profiles", ["fields", "template", "gamefile", "profile", "scaffold", "__init__"]),
     ("lang", ["ast", "reuse", "spelling", "build", "slips", "syntax", "parse", "fmt", "__init__"]),
-    ("check", ["polarity", "config", "figures", "memo", ("guidelines", "rule", "hazards", "semantics", "art", "style", "coverage", "explain", "rules", "registry", "__init__"),
+    ("check", ["polarity", "config", "figures", "memo", ("guidelines", "rule", "hazards", "semantics", "pictures", "art", "style", "coverage", "explain", "rules", "registry", "__init__"),
                "suppress", "fixes", "report", "docs"]),
     ("text", ["catalog", "writer", "__init__"]),
-    ("printing", ["layout", "themes", "look", "sheets", "playing", "render", "export", "spreadsheet", "__init__"]),
+    ("printing", ["layout", "sandbox", "themes", "look", "sheets", "playing", "render", "export", "spreadsheet", "__init__"]),
     ("games", ["interface", ("janken", "embate_dos_guardioes", "cooperativo", "queens_vs_kings"), ("search", "bots"), ("janken_wars", "play", "table"), "__init__"]),
-    ("lab", ["sim", "evidence", "arena", "compare", "variants", "sweep", "tune", "simreport", "arenareport", "comparereport", "sweepreport", "__init__"]),
+    ("lab", ["sim", "evidence", "arena", "compare", "variants", "sweep", "results", "cluster", "tune", "simreport", "arenareport", "comparereport", "sweepreport", "__init__"]),
     ("", ["__init__"]),
-    ("editor", [("highlight", "lsp_features", "lsp_assist", "lsp", "preview"), "__init__"]),
+    ("editor", [("highlight", "lsp_features", "lsp_assist", "lsp_stdio", "lsp", "preview"), "__init__"]),
     ("cli", ["common", ("checking", "reading", "printing", "playing", "lab", "formatting", "serving", "previewing", "__init__")]),
     ("", ["__main__"]),
 ]

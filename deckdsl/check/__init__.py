@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from ..diagnostics import CODES, Diagnostic
+from ..diagnostics import CODES, Diagnostic, Findings
 from ..lang.ast import Deck
 from ..lang.parse import Gaps
 from ..lang.reuse import Memory
@@ -35,8 +35,9 @@ def run(
     folder: Path | None = None,
     memory: Memory | None = None,
     path: str | None = None,
-) -> list[Diagnostic]:
-    """All semantic diagnostics and the findings of every registered rule.
+) -> Findings:
+    """All semantic diagnostics and the findings of every registered rule (at most `MAX_LISTED` of a code:
+    `Findings.unlisted` counts the rest).
 
     `gaps`: what the parser could not read, and `early`: its diagnostics.  Then rules judge only what
     was read (`deckdsl.check.coverage`): one that counts the whole deck is skipped when a card block was
@@ -54,7 +55,7 @@ def run(
     if memory is not None:
         codes = frozenset(code for code in CODES if enabled(code))
         memo = CardMemo(memory, deck, context_of(deck, profile, codes, folder), path)
-    found = list(semantics.analyze(deck, profile, gaps, unread=coverage.unread_names(), memo=memo))
+    found = Findings(semantics.analyze(deck, profile, gaps, unread=coverage.unread_names(), memo=memo))
     if folder is not None:
         found.extend(art_problems(deck, folder))
     if deck.printing:

@@ -3,7 +3,8 @@
 `deckdsl render` reads only files inside the deck's folder and prints a card whose picture is missing
 without it; `check` says so before anyone renders (DK301 for a file outside the folder or a URL, DK302
 for a file that does not exist, with the closest file name of the folder as a suggestion).  Only names
-inside the folder are looked up: nothing outside it is opened or even tested for existence.
+inside the folder are looked up (`deckdsl.files.inside`: a link is judged by what it says): nothing
+outside it is opened or even tested for existence.
 """
 
 from __future__ import annotations
@@ -14,15 +15,18 @@ from collections.abc import Iterator
 from pathlib import Path, PurePath
 
 from ..diagnostics import Diagnostic, Fix
+from ..files import inside
 from ..lang import ast
 from ..lang.spelling import plainly_quoted, quoted, replace, suggest, tail
+from .pictures import oversize
 
 _URL = re.compile(r"[A-Za-z][\w+.-]*:")
 _DRIVE = re.compile(r"[A-Za-z]:[\\/]")
 
 
 def art_problems(deck: ast.Deck, folder: Path) -> Iterator[Diagnostic]:
-    """DK301 / DK302 for each card whose `art:` render would refuse or not find."""
+    """DK301 / DK302 for each card whose `art:` render would refuse or not find, DK310 for a picture with
+    more pixels than it may have (`deckdsl.check.pictures`)."""
     root = folder.resolve()
     listed: dict[Path, list[str]] = {}
     holds = _Contents(root)
@@ -35,20 +39,23 @@ def art_problems(deck: ast.Deck, folder: Path) -> Iterator[Diagnostic]:
             continue
         found = holds.lookup(card.art)
         if found is True:
+            yield from oversize(root / card.art, card.art, span)
             continue
-        path = root / card.art if found is False else (root / card.art).resolve()
-        if not path.is_relative_to(root):
+        path = root / card.art if found is False else inside(root, card.art)
+        if path is None:
             yield _outside(card.art, span)
-        elif not path.is_file():
+        elif not os.path.isfile(path):
             near = path.parent if path.parent.is_dir() and path.parent.is_relative_to(root) else None
             if near is not None and near not in listed:
-                listed[near] = sorted(p.name for p in near.iterdir() if p.is_file())
+                listed[near] = sorted(name for name, kind in holds.kinds(near).items() if kind == "file")
             suggestion = suggest(path.name, listed.get(near, []) if near is not None else [])
             yield Diagnostic(
                 "DK302", f"the image `{card.art}` does not exist; the card is printed without it", span,
                 help=suggestion.help if suggestion else "check the path, relative to the deck file",
                 fix=_fix(card, span, suggestion.word) if suggestion and "art" in card.field_spans else None,
             )
+        else:
+            yield from oversize(path, card.art, span)
 
 
 class _Contents:
@@ -68,16 +75,17 @@ class _Contents:
             return None
         folder = self.root
         for part in parts[:-1]:
-            kind = self._kinds(folder).get(part)
+            kind = self.kinds(folder).get(part)
             if kind is None:
                 return False
             if kind != "folder":
                 return None
             folder = folder / part
-        kind = self._kinds(folder).get(parts[-1])
+        kind = self.kinds(folder).get(parts[-1])
         return False if kind is None else True if kind == "file" else None
 
-    def _kinds(self, folder: Path) -> dict[str, str]:
+    def kinds(self, folder: Path) -> dict[str, str]:
+        """What `folder` holds, name by name: `file`, `folder` or `other` (a link among them), listed once."""
         if folder not in self._listed:
             try:
                 with os.scandir(folder) as found:

@@ -20,12 +20,14 @@ combine, the theme's CSS last.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..diagnostics import Diagnostic
+from ..files import inside
 from ..lang import ast
 from ..profiles.profile import Profile
 
@@ -161,13 +163,12 @@ class _Reader:
             return None
         if self.folder is None:
             return None
-        root = self.folder.resolve()
-        path = (root / written).resolve()
-        if not path.is_relative_to(root):
+        path = inside(self.folder, written)
+        if path is None:
             self.say(f"`{written}` is outside the deck's folder", setting.span,
                      "copy the file next to the deck and write its path relative to the deck", code="DK301")
             return None
-        if not path.is_file():
+        if not os.path.isfile(path):
             self.say(f"the {what} file `{written}` does not exist", setting.span,
                      "check the path: it is relative to the deck file's folder")
             return None

@@ -17,7 +17,7 @@ from ..lang.ast import Deck
 from ..span import Span
 
 _ALLOW = re.compile(
-    r'^(?P<before>(?:[^"#\n]|"(?:[^"\\\n]|\\.)*")*)#[ \t]*deckdsl:[ \t]*allow[ \t]+'
+    r'^(?P<before>(?:[^"#\n]|"(?:[^"\\\n]|\\.)*+")*+)#[ \t]*deckdsl:[ \t]*allow[ \t]+'
     r"(?P<codes>[A-Za-z]+\d+(?:[ \t]*,[ \t]*[A-Za-z]+\d+)*)",
     re.M,
 )

@@ -17,7 +17,7 @@ import click
 
 from .. import __version__
 from ..files import describe_os_error
-from .common import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, _deck_files, _exit_for, _load_or_exit, _table
+from .common import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, _exit_for, deck_files, _load_or_exit, _table
 
 
 class _Group(click.Group):
@@ -74,7 +74,7 @@ __all__ = [
     "check", "explain", "rule", "rules", "show", "text_command", "ast_command", "schema", "new", "render",
     "export", "import_command",
     "simulate", "play", "compare", "sweep",
-    "_deck_files", "_load_or_exit", "_exit_for", "_table", "_evidence_options", "_add_evidence", "_nothing",
+    "deck_files", "_load_or_exit", "_exit_for", "_table", "_evidence_options", "_add_evidence", "_nothing",
     "_codes_option", "_without_spans", "_rules_or_exit", "_playable_or_exit", "_announce_hazards",
     "_engine_failure", "_SET_HELP", "checking", "playing", "printing", "reading", "formatting", "serving",
     "previewing", "lab",

@@ -8,8 +8,9 @@ from pathlib import Path
 import click
 
 from .. import __version__
+from ..files import folder_of
 from . import main
-from .common import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, Finite, _deck_files, _load_or_exit
+from .common import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, Finite, _load_or_exit, deck_files
 
 
 def _evidence_options(command):
@@ -100,7 +101,7 @@ def _codes_option(value: tuple[str, ...]) -> list[str]:
               "when there are some.")
 @click.option("--timeout", type=Finite(1, 86_400, " s"), default=300.0, show_default=True,
               help="Stop checking a file that takes longer, seconds (1–86400): DK013, exit 2, and the next "
-              "files are checked.")
+              "files are checked.  With --fix, fixing it has as long again (the file is then left as it was).")
 @_evidence_options
 def check(
     paths: tuple[str, ...], output_format: str, select: tuple[str, ...], ignore: tuple[str, ...],
@@ -141,7 +142,7 @@ def check(
     from ..check import report
     from ..limits import TimeUp, time_limit
 
-    files = _deck_files(paths)
+    files = deck_files(paths)
     if not files:
         raise click.UsageError("no *.deck or *.game files found in the given folders")
     fix = fix or diff
@@ -151,7 +152,7 @@ def check(
     changed_files = 0
     fixed_json: list[dict] = []
     configs: dict[Path, configuration.Config] = {}
-    for file in files:
+    for file, root in files:
         try:
             found = configuration.Config() if no_config else configs.setdefault(
                 file.parent, configuration.discover(file)
@@ -161,13 +162,14 @@ def check(
         config = found.override(select=_codes_option(select), ignore=_codes_option(ignore), fail_on=fail_on)
         try:
             with time_limit(timeout):
-                result = deckdsl.load_game(file) if file.suffix == ".game" else deckdsl.load(file, config=config)
+                result = deckdsl.load_game(file, root=root) if file.suffix == ".game" else deckdsl.load(
+                    file, config=config, root=root)
         except TimeUp:
             result = _timed_out(file, timeout)
         except Exception as error:  # noqa: BLE001 — one file's bug must not hide the other files' findings
             result = _internal_error(file, error)
         if fix:
-            result, done, changed, failed = _fix_file(file, result, config, unsafe_fixes, diff, notices_err)
+            result, done, changed, failed = _fix_file(file, result, config, unsafe_fixes, diff, notices_err, timeout)
             changed_files += changed
             io_error = io_error or failed
             fixed_json.extend(done)
@@ -175,12 +177,13 @@ def check(
             from ..printing import render as renderer
             from ..printing import themes
 
-            options = renderer.Options(theme=themes.find(Path(file).resolve().parent, Path(theme) if theme else None))
+            options = renderer.Options(theme=themes.find(folder_of(file), Path(theme) if theme else None),
+                                       timeout=timeout)
             found = renderer.lint(result.deck, file, options, profile=result.profile)
             seen = {(d.code, d.span) for d in result.diagnostics}  # `check` already reports missing art
             result.diagnostics.extend(d for d in found if config.enabled(d.code) and (d.code, d.span) not in seen)
         everything.append((result, config))
-        io_error = io_error or any(d.code in ("DK009", "DK012", "DK013") for d in result.diagnostics)
+        io_error = io_error or any(d.code in ("DK009", "DK012", "DK013", "DK309") for d in result.diagnostics)
     if diff:
         if not changed_files:
             click.echo("nothing to fix", err=True)
@@ -233,21 +236,21 @@ def check(
 
 
 def _source(diagnostic, result) -> str:
-    """The text a diagnostic's source line comes from: its file's (a theme's DK307 points into
+    """The text a diagnostic's source line comes from: its file's (a theme's DK307 or DK309 points into
     `theme.html.j2`), else the deck's."""
-    if diagnostic.code == "DK307":
+    if diagnostic.code in ("DK307", "DK309"):
         from ..printing.themes import source_of
 
-        return source_of(diagnostic) or result.text
+        source = source_of(diagnostic)
+        return result.text if source is None else source
     return result.text
 
 
-def _fix_file(file: Path, result, config, unsafe: bool, diff: bool, notices_err: bool):
-    """Apply the fixes to one file (`deckdsl.check.fixes.fix_text`): write it when it changed, or print the
-    diff (`diff`).  Returns the result to report (of the fixed text, once written), what was written (JSON
-    records: path, code, message, safe), whether the text changed and whether writing failed."""
-    import os
-    import stat
+def _fix_file(file: Path, result, config, unsafe: bool, diff: bool, notices_err: bool, timeout: float):
+    """Apply the fixes to one file (`deckdsl.check.fixes.fix_text`, within `timeout` seconds): write it when
+    it changed, or print the diff (`diff`).  Returns the result to report (of the fixed text, once written),
+    what was written (JSON records: path, code, message, safe), whether the text changed and whether
+    writing failed (or the time ran out: DK013, the file left as it was)."""
     from dataclasses import replace
 
     import deckdsl
@@ -255,6 +258,9 @@ def _fix_file(file: Path, result, config, unsafe: bool, diff: bool, notices_err:
     from ..check import fixes
     from ..diagnostics import Diagnostic
     from ..files import decode, write_atomic
+    from ..lang.parse import blocks
+    from ..limits import TimeUp, time_limit
+    from ..span import Span
 
     unchanged = (result, [], False, False)
     if not any(fixes.applicable(d, unsafe) for d in result.diagnostics):
@@ -281,14 +287,20 @@ def _fix_file(file: Path, result, config, unsafe: bool, diff: bool, notices_err:
             checked = deckdsl.Result(str(file), readable, None, profile, found)
         else:
             checked = deckdsl.loads(readable, str(file), config=config)
-        latest[text] = checked  # every pass's text (at most 11), so the one kept has its result
+        latest[text] = checked  # every pass's text, so the one kept has its result
         return checked.diagnostics
 
-    outcome = fixes.fix_text(original, check_text, unsafe=unsafe, diagnostics=result.diagnostics)
+    try:
+        with time_limit(timeout):
+            outcome = fixes.fix_text(original, check_text, unsafe=unsafe, diagnostics=result.diagnostics,
+                                     blocks=None if file.suffix == ".game" else blocks)
+    except TimeUp:
+        stopped = Diagnostic("DK013", f"fixing this file took longer than {timeout:g} s: stopped, and the file was "
+                             "left as it was", Span.point(result.text, 0), path=str(file),
+                             help="give more time (--timeout), or fix fewer problems at once (--select)")
+        return replace(result, diagnostics=[stopped, *result.diagnostics]), [], False, True
     shown = click.format_filename(str(file))
-    if outcome.undone:
-        click.echo(f"deckdsl: a fix for {shown} would break its syntax and was not applied; please report this "
-                   "as a bug", err=True)
+    _report_held(outcome.held, shown)
     if not outcome.changed:
         return unchanged
     count = len(outcome.fixed)
@@ -298,14 +310,10 @@ def _fix_file(file: Path, result, config, unsafe: bool, diff: bool, notices_err:
         click.echo(f"would fix {count} problem{'s' if count != 1 else ''} in {shown}:\n" + "\n".join(lines),
                    err=True)
         return result, [], True, False
-    target = file.resolve()
     try:
-        if not stat.S_IMODE(os.stat(target).st_mode) & 0o222:
-            raise PermissionError(f"{shown} is read-only")
-        write_atomic(target, outcome.text.encode("utf-8"))
+        write_atomic(file, outcome.text.encode("utf-8"))  # through a link, keeping the file's mode
     except OSError as error:
-        click.echo(f"deckdsl: cannot write the fixes to {shown}: {error.strerror or error}; the file is "
-                   "unchanged", err=True)
+        click.echo(f"deckdsl: cannot write the fixes to {shown}: {error.strerror or error}", err=True)
         return result, [], False, True
     click.echo(f"fixed {count} problem{'s' if count != 1 else ''} in {shown}:\n" + "\n".join(lines),
                err=notices_err)
@@ -314,6 +322,25 @@ def _fix_file(file: Path, result, config, unsafe: bool, diff: bool, notices_err:
     if outcome.text not in latest:
         check_text(outcome.text)
     return latest[outcome.text], done, True, False
+
+
+MAX_HELD_SHOWN = 20
+"""Fixes held back that are named one by one; the others are counted."""
+
+
+def _report_held(held, shown: str) -> None:
+    """Say which fixes were not applied because they would add errors (`deckdsl.check.fixes.Held`)."""
+    for item in held[:MAX_HELD_SHOWN]:
+        where = f"{item.diagnostic.span.line}:{item.diagnostic.span.column}"
+        if item.added:
+            first = item.added[0]
+            why = f"it would add an error ({first.code}: {first.message})"
+        else:
+            why = "it was not tried (the search for the fixes that add errors stopped)"
+        click.echo(f"deckdsl: not applied to {shown}:{where}: {item.diagnostic.fix.message} "
+                   f"({item.diagnostic.code}): {why}", err=True)
+    if len(held) > MAX_HELD_SHOWN:
+        click.echo(f"deckdsl: … and {len(held) - MAX_HELD_SHOWN:,} more fixes not applied to {shown}", err=True)
 
 
 def _unified_diff(before: str, after: str, name: str) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -10,17 +11,38 @@ import click
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
 
-def _deck_files(paths: tuple[str, ...]) -> list[Path]:
-    files: list[Path] = []
+def deck_files(paths: tuple[str, ...]) -> list[tuple[Path, Path]]:
+    """The files named, and every `*.deck` and `*.game` under the folders named, each with the folder it
+    must stay inside (`deckdsl.files.inside`): the folder named, or a named file's own folder.
+
+    A folder is walked without following links to folders (one could lead anywhere, or loop) and without
+    asking anything of a link's target: a `*.deck` link is listed as it is, and reading it says whether it
+    stays inside (DK015 when it does not).  Hidden folders (`.git`, `.venv`) are skipped: they hold no
+    one's decks but may hold many copies of them."""
+    found: list[tuple[Path, Path]] = []
     for given in paths:
         path = Path(given)
         if path.is_dir():
-            files.extend(sorted(p for p in path.rglob("*") if p.suffix in (".deck", ".game") and p.is_file()))
-        elif path.exists():
-            files.append(path)
+            found.extend((file, path) for file in sorted(_walk(path)))
+        elif path.exists() or path.is_symlink():
+            found.append((path, path.parent))
         else:
             raise click.UsageError(f"no such file or folder: {given}")
-    return files
+    return list(dict.fromkeys(found))
+
+
+def _walk(folder: Path):
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in entries:
+        if entry.name.startswith("."):
+            continue
+        if entry.is_dir(follow_symlinks=False):
+            yield from _walk(Path(entry.path))
+        elif entry.name.endswith((".deck", ".game")) and (entry.is_symlink() or entry.is_file(follow_symlinks=False)):
+            yield Path(entry.path)
 
 
 def _load_or_exit(deck: str, config=None, timeout: float | None = None):

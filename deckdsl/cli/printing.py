@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from ..files import folder_of
 from . import main
 from .common import EXIT_ERROR, EXIT_FINDINGS, Finite, _load_or_exit, check_writable, rules_languages
 
@@ -54,7 +55,7 @@ def render(deck, output, paper, card_size, bleed, safe, gutter, flip, back_offse
         options = renderer.Options(
             paper=layout.paper_size(paper), card=layout.card_size(card_size), bleed=bleed, safe=safe,
             gutter=gutter, flip=flip, back_offset=(dx, dy), language=lang, timeout=timeout, art=art_mode,
-            theme=themes.find(Path(deck).resolve().parent, Path(theme) if theme else None),
+            theme=themes.find(folder_of(deck), Path(theme) if theme else None),
         )
         layout.sheet(options.paper, options.card, bleed=bleed, gutter=gutter, flip=flip)
     except ValueError as error:
@@ -71,12 +72,16 @@ def render(deck, output, paper, card_size, bleed, safe, gutter, flip, back_offse
 
 
 def _report(problems, text: str) -> None:
-    """Print a render's diagnostics, each with its file's line (a theme's problem is in `theme.html.j2`)."""
+    """Print a render's diagnostics, each with its file's line (a theme's problem is in `theme.html.j2`).
+    A theme past the sandbox's bounds (DK309) then ends the command with status 2: the run was stopped."""
     from ..check import report
     from ..printing.themes import source_of
 
     for problem in problems:
-        click.echo(report.full(problem, source_of(problem) or text) + "\n", err=True)
+        source = source_of(problem)
+        click.echo(report.full(problem, text if source is None else source) + "\n", err=True)
+    if any(problem.code == "DK309" for problem in problems):
+        sys.exit(EXIT_ERROR)
 
 
 def _offset(text: str) -> float:
@@ -98,7 +103,8 @@ def _offset(text: str) -> float:
 @click.option("-o", "--output", type=click.Path(), help="Where to write: a folder for png and tts (default: "
               "out/NAME-png/, out/NAME-tts/), a file for csv (default: out/NAME.csv).")
 @click.option("--dpi", type=Finite(30, 1200, " dpi"), default=300.0, show_default=True,
-              help="Pixels per inch of the images (30–1200); tts lowers it to fit a full sheet in 4096 px.")
+              help="Pixels per inch of the images (30–1200; an image may have 16.8 million pixels); tts "
+              "lowers it to fit a full sheet in 4096 px.")
 @click.option("--bleed/--no-bleed", "with_bleed", default=True, show_default=True,
               help="png: keep the bleed around each card, or cut the images to the trim.")
 @click.option("--base-url", default=None, metavar="URL", help="tts: the address the images will be at "
@@ -113,6 +119,9 @@ def _offset(text: str) -> float:
               help="A folder with a theme.html.j2 (default: the deck's folder, when it has one).")
 def export(format, deck, output, dpi, with_bleed, base_url, card_size, bleed, lang, timeout, theme) -> None:
     """Export DECK's cards: png (an image per card), tts (Tabletop Simulator) or csv (a spreadsheet).
+
+    png and tts write a new folder and swap it in for the old one whole; files in it that an export does
+    not write (a README) are kept.
 
     \b
     Examples:
@@ -134,26 +143,34 @@ def export(format, deck, output, dpi, with_bleed, base_url, card_size, bleed, la
         write_atomic(target, spreadsheet.export(result.deck, result.profile, result.text))
         click.echo(f"wrote {target} ({len(result.deck.cards)} cards)")
         return
+    from ..folders import check_replaceable
     from ..printing import export as exporter
     from ..printing import layout, themes
     from ..printing import render as renderer
 
     try:
         options = renderer.Options(card=layout.card_size(card_size), bleed=bleed, language=lang, timeout=timeout,
-                                   theme=themes.find(Path(deck).resolve().parent, Path(theme) if theme else None))
+                                   theme=themes.find(folder_of(deck), Path(theme) if theme else None))
     except ValueError as error:
         raise click.UsageError(str(error)) from error
     folder = Path(output) if output else Path("out") / f"{stem}-{format}"
-    check_writable(folder / "x", "--output")
-    if format == "png":
-        made = exporter.png(result.deck, Path(deck), options, result.profile, dpi, with_bleed)
-    else:
-        made = exporter.tts(result.deck, Path(deck), options, result.profile, dpi, base_url, folder)
+    try:
+        check_replaceable(folder)
+    except ValueError as error:
+        raise click.UsageError(f"--output: {error}") from error
+    try:
+        if format == "png":
+            made = exporter.png(result.deck, Path(deck), options, result.profile, dpi, with_bleed)
+        else:
+            made = exporter.tts(result.deck, Path(deck), options, result.profile, dpi, base_url, folder)
+    except exporter.TooLarge as error:
+        raise click.UsageError(str(error)) from error
     _report(made.problems, result.text)
-    if not made.files or any(problem.severity.value == "error" for problem in made.problems):
+    if made.made is None or any(problem.severity.value == "error" for problem in made.problems):
         sys.exit(EXIT_FINDINGS)
-    written = made.write(folder)
-    click.echo(f"wrote {len(written)} files to {folder}")
+    replaced = made.write(folder)
+    kept = f" (kept {', '.join(replaced.kept[:3])}{' …' if len(replaced.kept) > 3 else ''}: not the export's)"
+    click.echo(f"wrote {len(replaced.written)} files to {folder}" + (kept if replaced.kept else ""))
 
 
 @main.command("import")
@@ -222,7 +239,7 @@ def import_command(format, sheet, into, game_id, output, title, language, deck_v
         sys.exit(EXIT_ERROR)
     import deckdsl
 
-    imported = spreadsheet.read(text.lstrip("\ufeff"), profile, around,
+    imported = spreadsheet.read(text, profile, around,
                                 lambda deck_text: deckdsl.loads(deck_text, str(target)).diagnostics)
     for diagnostic, cell in imported.problems:
         diagnostic = diagnostic.at(sheet)

@@ -22,9 +22,9 @@ from .lsp_features import UTF16, Kind, Snapshot, occurrence_at, quoted
 
 # --------------------------------------------------------------------------------- context ---
 
-_HEAD = (r'(?:card|carta|deck|baralho|addendum|adendo)[ \t]+"(?:[^"\\\n]|\\.)*"[ \t]*\{'
+_HEAD = (r'(?:card|carta|deck|baralho|addendum|adendo)[ \t]+"(?:[^"\\\n]|\\.)*+"[ \t]*\{'
          r'|(?:rules|regras|print|impressão|impressao)[ \t]*\{')
-_TOKENS = re.compile(r'"(?:[^"\\\n]|\\.)*"?|#[^\n]*|(?P<brace>[{}])'
+_TOKENS = re.compile(r'"(?:[^"\\\n]|\\.)*+"?|#[^\n]*|(?P<brace>[{}])'
                      r"|(?P<head>^[ \t]*(?:card|carta|deck|baralho|addendum|adendo|rules|regras|print|impressão"
                      r"|impressao)\b)", re.M)
 _BLOCK_START = re.compile(r'^[ \t]*(?:card|carta|deck|baralho|addendum|adendo)[ \t]+"', re.M)
@@ -33,7 +33,7 @@ _KINDS = {"card": "card", "carta": "card", "deck": "deck", "baralho": "deck", "a
           "impressao": "print"}
 _FIELD_KEY = re.compile(rf"^[ \t]*(?:{_HEAD})?[ \t]*([^\W\d][\w-]*)[ \t]*:")
 _KEY_POSITION = re.compile(rf"^[ \t]*(?:{_HEAD})?[ \t]*(?:[^\W\d][\w-]*)?$")
-_STRINGS = re.compile(r'"(?:[^"\\\n]|\\.)*("?)|#.*')
+_STRINGS = re.compile(r'"(?:[^"\\\n]|\\.)*+("?)|#.*')
 _WORD = re.compile(r"[^\W_][\w’'-]*|_\w*")
 
 
@@ -280,7 +280,7 @@ def _names(snapshot: Snapshot, start: int, offset: int, encoding: str) -> list[t
     quote (adding the quote when the line has none yet)."""
     text = snapshot.text
     line_end = text.find("\n", offset)
-    closing = re.match(r'(?:[^"\\\n]|\\.)*"', text[offset: len(text) if line_end < 0 else line_end])
+    closing = re.match(r'(?:[^"\\\n]|\\.)*+"', text[offset: len(text) if line_end < 0 else line_end])
     where = snapshot.index.range(start, offset + closing.end() - 1 if closing else offset, encoding)
     typed = text[start:offset].casefold()
     return [types.CompletionItem(label=card.name, kind=Kind.Reference, detail="card", filter_text=card.name,

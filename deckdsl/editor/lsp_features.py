@@ -201,7 +201,7 @@ def lsp_diagnostic(found, snapshot: Snapshot, encoding: str, pages: dict) -> dic
 
 # ---------------------------------------------------------------------- names of the cards ---
 
-_STRING_AT_END = re.compile(r'"((?:[^"\\\n]|\\.)*)"\s*$')
+_STRING_AT_END = re.compile(r'"((?:[^"\\\n]|\\.)*+)"\s*$')
 
 
 @dataclass(frozen=True)

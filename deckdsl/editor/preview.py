@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import dataclasses
 import html as _html
+import os
 import re
 import secrets
 import shutil
@@ -42,7 +43,7 @@ from urllib.parse import unquote, urlsplit
 
 from jinja2 import TemplateError
 
-from .. import load
+from .. import files, load
 from ..check import report
 from ..diagnostics import AFTERWORDS, Diagnostic, Severity
 from ..printing import render, themes
@@ -221,7 +222,7 @@ class Preview:
 
     def __init__(self, deck_path: Path, theme: Path | None = None) -> None:
         self.path = Path(deck_path)
-        self.folder = self.path.resolve().parent
+        self.folder = files.folder_of(self.path)
         self.theme = None if theme is None else Path(theme).resolve()
         """The theme folder `deckdsl preview --theme DIR` names (None: the deck's folder's theme, if any)."""
         self.generation = 0
@@ -296,15 +297,15 @@ class Preview:
 
     def _remember(self, result) -> None:
         """The files whose change reloads: the deck, its profile and the art its cards name."""
-        files = {self.path.resolve(), ((self.theme or self.folder) / themes.THEME_FILE).resolve()}
+        watched = {files.inside(self.folder, self.path.name), files.inside(self.theme or self.folder, themes.THEME_FILE)}
         if result.deck is not None:
             profile = find(result.deck.game, self.folder) if result.deck.game else None
             if profile is not None:
-                files.add(profile.resolve())
+                watched.add(files.inside(profile.parent, profile.name))
             for card in result.deck.cards:
                 if card.art and not re.match(r"[A-Za-z][\w+.-]*:", card.art):
-                    files.add((self.folder / card.art).resolve())
-        self.files = files
+                    watched.add(files.inside(self.folder, card.art))
+        self.files = watched - {None}
 
     def folders(self) -> set[Path]:
         """The folders to watch (each without its subfolders): the deck's, its profile's, its art's (the
@@ -377,20 +378,17 @@ class Preview:
 # ---------------------------------------------------------------------------------- the server ---
 
 
-def inside(root: Path, relative: str, types: dict[str, str]) -> Path | None:
+def served(root: Path, relative: str, types: dict[str, str]) -> Path | None:
     """The file `relative` (already percent-decoded, `/`-separated) names under `root`, or None: no empty,
-    `.`, `..` or hidden segment, no backslash or NUL, a served type, and — symlinks resolved — a file
-    still under `root`."""
+    `.`, `..` or hidden segment, no backslash or NUL, a served type, and a file still under `root` with every
+    link on the way followed by what it says (`deckdsl.files.inside`: nothing outside is looked at)."""
     if "\\" in relative or "\x00" in relative:
         return None
     parts = relative.split("/")
     if any(not part or part.startswith(".") for part in parts):
         return None
-    try:
-        resolved = root.joinpath(*parts).resolve(strict=True)
-    except (OSError, RuntimeError):
-        return None
-    if not resolved.is_relative_to(root) or not resolved.is_file() or resolved.suffix.lower() not in types:
+    resolved = files.inside(root, os.path.join(*parts))
+    if resolved is None or not os.path.isfile(resolved) or resolved.suffix.lower() not in types:
         return None
     return resolved
 
@@ -450,7 +448,7 @@ class Handler(BaseHTTPRequestHandler):
                 continue
             if path.startswith(prefix):
                 try:
-                    found = inside(root, unquote(path[len(prefix):], errors="strict"), types)
+                    found = served(root, unquote(path[len(prefix):], errors="strict"), types)
                 except UnicodeDecodeError:
                     found = None
                 if found is not None:

@@ -79,7 +79,7 @@ once per error, made the check of one fuzzed file take minutes (fuzz/findings, s
 
 def blank_strings(line: str) -> str:
     """`line` with its quoted texts blanked (same length): words inside a name are not phrases."""
-    return re.sub(r'"(?:[^"\\\n\r]|\\.)*"?', lambda m: " " * len(m.group()), line)
+    return re.sub(r'"(?:[^"\\\n\r]|\\.)*+"?', lambda m: " " * len(m.group()), line)
 
 
 def slip(text: str, offset: int) -> str | None:

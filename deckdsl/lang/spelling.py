@@ -58,8 +58,13 @@ def suggest(
     """The closest of `candidates` to `word` (None when none is close), and whether replacing `word` by it
     is safe.  `meaning(spelling)` says what a candidate stands for, so that several spellings of one
     thing count as one candidate (default: each spelling is its own thing)."""
-    lowered = {c.casefold(): c for c in candidates}
     folded = word.casefold()
+    # difflib's ratio is at most 2·min(a, b)/(a + b) for lengths a and b: a candidate too short or too long
+    # to reach CUTOFF is left out before difflib indexes the word (a 600 KB word once cost 24 MB here).
+    lowered = {c.casefold(): c for c in candidates
+               if 2 * min(len(c), len(folded)) >= CUTOFF * (len(c) + len(folded))}
+    if not lowered:
+        return None
     close = difflib.get_close_matches(folded, list(lowered), n=max(1, len(lowered)), cutoff=CUTOFF)
     if not close:
         return None
@@ -112,8 +117,8 @@ def tail(span: Span, length: int) -> Span:
 
 
 def quoted(text: str) -> str:
-    """`text` as a string of the deck language (`"…"`, with `\\` and `"` escaped)."""
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    """`text` as a string of the deck language (`"…"`, with `\\`, `"` and line breaks escaped)."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
 
 def plainly_quoted(text: str) -> bool:

@@ -16,6 +16,7 @@ phrase (`an action step (`gain`, `discard` …)`), and what cannot follow what w
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 from copy import copy
 from dataclasses import dataclass, replace
 from functools import cache
@@ -23,12 +24,12 @@ from functools import cache
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from ..diagnostics import Diagnostic, Edit, Fix, Label
-from ..profiles.profile import Profile
+from ..diagnostics import Diagnostic, Edit, Fix, Label, Severity
+from ..profiles.profile import DEFAULT_PROFILE, Profile
 from ..span import Span
 from . import ast
 from .ast import CARD_FIELDS, META_FIELDS
-from .build import unquote
+from .build import TooDeep, unquote
 from .slips import blank_strings, slip
 from .spelling import suggest
 
@@ -342,7 +343,7 @@ def unclosed(text: str, chunk) -> Diagnostic:
     closing = "".join(f"\n{indent}{'  ' * level}}}" for level in reversed(range(depth)))
     fix = Fix("add `}` at the end of the block" if depth == 1 else f"add {depth} `}}` at the end of the block",
               (Edit(cut, closing),), safe=depth == 1)
-    named = re.match(r'(\w+)\s+("(?:[^"\\\n\r]|\\.)*")', head)
+    named = re.match(r'(\w+)\s+("(?:[^"\\\n\r]|\\.)*+")', head)
     if named:
         described = f"{named.group(1)} `{unquote(named.group(2))}`"
     else:
@@ -400,17 +401,26 @@ def _label(error: UnexpectedInput, parser: Lark, builder) -> str | None:
 
 
 def _match_label(error: UnexpectedInput, parser: Lark, builder) -> str | None:
-    saved = (builder.anchor, builder.column_offset, builder.diagnostics, builder.depth)
-    builder.diagnostics = []
+    with _aside(builder):
+        try:
+            return error.match_examples(
+                lambda text: parser.parse(text, start="item"), _LABELLED_EXAMPLES,
+                token_type_match_fallback=True, use_accepts=True,
+            )
+        except Exception:  # an example that parses (a grammar change) must not break error reporting
+            return None
+
+
+@contextmanager
+def _aside(builder):
+    """The builder free to read something else (a labelled example, a probe), its diagnostics apart; then
+    its state as it was, so the block being read goes on."""
+    saved = (builder.anchor, builder.column_offset, builder.diagnostics, builder.depth, builder.long_numbers)
+    builder.diagnostics, builder.depth, builder.long_numbers = [], {}, set()
     try:
-        return error.match_examples(
-            lambda text: parser.parse(text, start="item"), _LABELLED_EXAMPLES,
-            token_type_match_fallback=True, use_accepts=True,
-        )
-    except Exception:  # an example that parses (a grammar change) must not break error reporting
-        return None
+        yield builder.diagnostics
     finally:
-        builder.anchor, builder.column_offset, builder.diagnostics, builder.depth = saved
+        builder.anchor, builder.column_offset, builder.diagnostics, builder.depth, builder.long_numbers = saved
 
 
 def syntax_error(text: str, source: str, chunk, error: UnexpectedInput, parser: Lark, builder) -> Diagnostic:
@@ -468,12 +478,15 @@ def syntax_error(text: str, source: str, chunk, error: UnexpectedInput, parser: 
         ):
             suggestion = suggest(written, keywords, terminal_of.get)
             if suggestion:
+                moves = terminal_of.get(suggestion.word) == "DECK" and _header_moves(
+                    source, span.start - chunk.start, written, suggestion.word, parser, builder)
                 return Diagnostic("DK004", f"unknown word `{written}`", span, help=suggestion.help,
-                                  fix=suggestion.fix(written, span))
+                                  notes=(moves,) if moves else (),
+                                  fix=replace(suggestion, safe=suggestion.safe and not moves).fix(written, span))
         # in the header, a name before a missing `:` is a field or a rule parameter, not a keyword typo
         explained = (
             (_misspelt_before(text, span.start, parser, profile) if block != "deck" or expected != {"COLON"} else None)
-            or (_unknown_field(text, span.start, profile) if block in ("card", "") else None)
+            or (_unknown_field(text, span.start, parser, builder) if block in ("card", "") else None)
         )
         if explained:
             return explained
@@ -571,8 +584,12 @@ _CARD_SPELLINGS = tuple(spelling for name, others in CARD_FIELDS.items() for spe
 _OTHER_FIELDS = ("order", "ordem", "rules", "regras", *META_FIELDS)  # addendum and header fields
 
 
-def _unknown_field(text: str, offset: int, profile: Profile | None) -> Diagnostic | None:
-    """A misspelt field name whose value then fails to parse (`acton: discard a card …`)."""
+def _unknown_field(text: str, offset: int, parser: Lark, builder) -> Diagnostic | None:
+    """A misspelt field name whose value then fails to parse (`acton: discard a card …`).  Replacing the name
+    by the one suggested is safe only when the line then reads as that field (`acton: discard a card` does;
+    `valeu:` with nothing after it does not, nor `acton:` before a broken effect): else it would only trade
+    this error for another, and the finding says so."""
+    profile = builder.profile
     line_start = text.rfind("\n", 0, offset) + 1
     match = _FIELD_AT_LINE_START.match(text, line_start)
     if not match or match.end() > offset:
@@ -583,11 +600,42 @@ def _unknown_field(text: str, offset: int, profile: Profile | None) -> Diagnosti
         return None
     span = Span.of_range(text, match.start(1), match.end(1))
     suggestion = suggest(field, known, lambda spelling: field_meaning(spelling, profile))
+    if suggestion is None:
+        return Diagnostic("DK101", f"cards have no field `{field}`", span,
+                          help=f"the fields are {', '.join(CARD_FIELDS)}")
+    line_end = text.find("\n", match.end())
+    line_end = len(text) if line_end < 0 else line_end
+    reads = _reads(text[line_start : match.start(1)] + suggestion.word + text[match.end(1) : line_end], parser, builder)
     return Diagnostic(
-        "DK101", f"cards have no field `{field}`", span,
-        help=suggestion.help if suggestion else f"the fields are {', '.join(CARD_FIELDS)}",
-        fix=suggestion.fix(field, span) if suggestion else None,
+        "DK101", f"cards have no field `{field}`", span, help=suggestion.help,
+        notes=() if reads else (f"what follows `{field}:` does not read as `{suggestion.word}:` either",),
+        fix=replace(suggestion, safe=suggestion.safe and reads).fix(field, span),
     )
+
+
+def _header_moves(source: str, at: int, written: str, word: str, parser: Lark, builder) -> str | None:
+    """Why writing `word` (`deck`) for `written` at `at` in this block, which makes it the deck's header,
+    would change how every card reads (None when it would not): the header it makes does not read, or
+    names another game than the one the deck is read with."""
+    with _aside(builder):
+        try:
+            header = parser.parse(source[:at] + word + source[at + len(written):], start="item")
+        except (UnexpectedInput, TooDeep):
+            return f"as `{word}`, this block would not read without an error either"
+    game = next((str(m.value) for m in header.meta if m.name == "game"), DEFAULT_PROFILE)
+    if builder.profile is not None and game == builder.profile.id:
+        return None
+    return f"as `{word}`, this block would make it a `{game}` deck, and every card would be read as that game's"
+
+
+def _reads(line: str, parser: Lark, builder) -> bool:
+    """Whether a card holding only `line` reads without an error."""
+    with _aside(builder) as found:
+        try:
+            parser.parse(f'card "_" {{\n{line}\n}}', start="item")
+        except (UnexpectedInput, TooDeep):
+            return False
+        return not any(d.severity is Severity.ERROR for d in found)
 
 
 _FIELD_NAMES = {spelling: name for name, others in CARD_FIELDS.items() for spelling in (name, *others)}

@@ -26,8 +26,10 @@ from urllib.parse import unquote, urlsplit
 
 from jinja2 import TemplateError
 
+from ..check import pictures
+from ..check.art import art_problems
 from ..diagnostics import Diagnostic
-from ..files import write_atomic
+from ..files import folder_of, inside, write_atomic
 from ..limits import TimeUp, time_limit
 from ..lang.ast import Card, Deck
 from ..profiles.profile import Profile
@@ -45,28 +47,33 @@ class SafeFetcherLog:
 
     refused: list[str] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)
+    too_large: list[str] = field(default_factory=list)
     outside_safe_zone: list[str] = field(default_factory=list)
 
 
 def _safe_fetcher(roots: list[Path], log: SafeFetcherLog):
     from weasyprint.urls import URLFetcher, URLFetcherResponse, URLFetchingError
 
-    allowed = [root.resolve() for root in roots]
-
     class SafeFetcher(URLFetcher):
-        """Serves `file:` URLs inside the allowed folders (after resolving symlinks) and `data:` URLs."""
+        """Serves `file:` URLs inside the allowed folders — every link on the way followed by what it says,
+        `deckdsl.files.inside`: nothing outside them is opened or even stat'ed — and `data:` URLs."""
 
         def fetch(self, url, headers=None):
             parts = urlsplit(url)
             if parts.scheme == "data":
                 return super().fetch(url, headers)
             if parts.scheme == "file" and not parts.netloc:
-                path = Path(unquote(parts.path)).resolve()
-                if any(path.is_relative_to(root) for root in allowed):
-                    if path.is_file():
-                        return URLFetcherResponse(url, body=path.read_bytes())
-                    log.missing.append(url)
-                    raise URLFetchingError(f"no such file: {url}")
+                written = unquote(parts.path)
+                path = next((found for root in roots if (found := inside(root, written)) is not None), None)
+                if path is not None:
+                    if not os.path.isfile(path):
+                        log.missing.append(url)
+                        raise URLFetchingError(f"no such file: {url}")
+                    try:
+                        return URLFetcherResponse(url, body=pictures.read(path))
+                    except pictures.PictureTooLarge as error:
+                        log.too_large.append(url)
+                        raise URLFetchingError(str(error)) from error
             log.refused.append(url)
             raise URLFetchingError(f"deckdsl refuses to read {url}")
 
@@ -166,10 +173,14 @@ def _card_boxes(laid_out):
 
 
 def lint(deck: Deck, deck_path: Path, options: Options = Options(), profile: Profile | None = None) -> list[Diagnostic]:
-    """What `render` would report, without writing a PDF (`deckdsl check --render-lint`)."""
-    folder = deck_path.resolve().parent
+    """What `render` would report, without writing a PDF (`deckdsl check --render-lint`), within the same
+    time limit (`options.timeout`)."""
+    folder = folder_of(deck_path)
     try:
-        _, _, log, overflowing = _layout(deck, folder, options, profile)
+        with time_limit(options.timeout):
+            _, _, log, overflowing = _layout(deck, folder, options, profile)
+    except TimeUp:
+        return [_timed_out(deck, deck_path, options)]
     except (TemplateError, RecursionError) as error:
         if options.theme is None:
             raise
@@ -177,10 +188,20 @@ def lint(deck: Deck, deck_path: Path, options: Options = Options(), profile: Pro
     return _problems(deck, deck_path, log, overflowing) + _art_problems(deck, deck_path, options)
 
 
+def _timed_out(deck: Deck, deck_path: Path, options: Options) -> Diagnostic:
+    return Diagnostic(
+        "DK304", f"rendering took longer than {options.timeout:g} s and was stopped; nothing was written",
+        deck.title_span or Span(1, 1, 1, 1, 0, 0), help="render fewer cards at a time, or raise --timeout",
+        path=str(deck_path),
+    )
+
+
 def _art_problems(deck: Deck, deck_path: Path, options: Options) -> list[Diagnostic]:
     need = (options.card[0] + 2 * options.bleed, options.card[1] + 2 * options.bleed)
     pixels = (round(need[0] / 25.4 * options.dpi), round(need[1] / 25.4 * options.dpi))
-    return [
+    oversize = [problem.at(str(deck_path)) for problem in art_problems(deck, folder_of(deck_path))
+                if problem.code == "DK310"]  # the fetcher left these pictures out
+    return oversize + [
         Diagnostic(
             "DK306",
             f"the art of `{card.name}` prints {size[0]:.1f}×{size[1]:.1f} mm, short of the bleed "
@@ -190,7 +211,7 @@ def _art_problems(deck: Deck, deck_path: Path, options: Options) -> list[Diagnos
             f"({pixels[0]}×{pixels[1]} px at {options.dpi:g} dpi)",
             path=str(deck_path),
         )
-        for card, size in _short_of_bleed(deck, deck_path.resolve().parent, options)
+        for card, size in _short_of_bleed(deck, folder_of(deck_path), options)
     ]
 
 
@@ -211,6 +232,14 @@ def _problems(deck, deck_path, log, overflowing) -> list[Diagnostic]:
             path=str(deck_path),
         )
         for url in dict.fromkeys(log.refused)
+    ]
+    found += [  # a card's own art over the bound is DK310 from the art check (`_art_problems`)
+        Diagnostic(
+            "DK310", f"the picture `{unquote(urlsplit(url).path)}` the theme uses has more pixels than any "
+            f"printed card needs (at most {pictures.MAX_ART_PIXELS:,}); it is not read",
+            _art_span(deck, url), help="scale it down to the size it prints at", path=str(deck_path),
+        )
+        for url in dict.fromkeys(log.too_large) if _art_card(deck, url) is None
     ]
     found += [
         Diagnostic(
@@ -243,7 +272,7 @@ class Printed:
 
 def print_pdf(deck: Deck, deck_path: Path, options: Options = Options(), profile: Profile | None = None) -> Printed:
     """The PDF of `deck`, in memory (`render` writes it; `deckdsl.printing.export` rasterizes it)."""
-    folder = deck_path.resolve().parent
+    folder = folder_of(deck_path)
     os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
     try:
         with time_limit(options.timeout):
@@ -264,11 +293,7 @@ def print_pdf(deck: Deck, deck_path: Path, options: Options = Options(), profile
                                           if problem.code == "DK301"])
             pages = [_page_card(page) for page in laid_out.pages]
     except TimeUp:
-        return Printed(None, [], [Diagnostic(
-            "DK304", f"rendering took longer than {options.timeout:g} s and was stopped; nothing was written",
-            deck.title_span or Span(1, 1, 1, 1, 0, 0), help="render fewer cards at a time, or raise --timeout",
-            path=str(deck_path),
-        )])
+        return Printed(None, [], [_timed_out(deck, deck_path, options)])
     return Printed(pdf, pages, found)
 
 
@@ -294,8 +319,14 @@ def _page_card(page) -> tuple[str, str] | None:
 
 
 def _art_span(deck: Deck, url: str) -> Span:
-    for card in deck.cards:
-        if card.art and Path(unquote(urlsplit(url).path)).name == Path(card.art).name:
-            return card.field_spans.get("art", card.name_span)
+    card = _art_card(deck, url)
+    if card is not None:
+        return card.field_spans.get("art", card.name_span)
     return deck.title_span or Span(1, 1, 1, 1, 0, 0)
+
+
+def _art_card(deck: Deck, url: str) -> Card | None:
+    """The card whose `art:` the fetched `url` is, if any (else a theme's own file)."""
+    name = Path(unquote(urlsplit(url).path)).name
+    return next((card for card in deck.cards if card.art and Path(card.art).name == name), None)
 

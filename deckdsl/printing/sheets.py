@@ -11,12 +11,14 @@ Every text is autoescaped by Jinja2 and every name it does not know is an error;
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
 from ..check import style
+from ..files import inside
 from ..lang.ast import Card, Deck
 from ..profiles.profile import Profile
 from ..profiles.template import fill
@@ -118,7 +120,8 @@ def html(
         pages.append({"side": "backs", "slots": slots, "marks": []})
     if profile is not None and profile.summary:
         pages.append(_summary_page(deck, profile, (language,), parameters))
-    return themes.environment(options.theme).get_template(themes.template(options.theme, "deck.html.j2")).render(
+    environment = themes.environment(options.theme, len(printed))
+    return environment.get_template(themes.template(options.theme, "deck.html.j2")).render(
         title=deck.title or "", version=deck.version or "", language=language, paper=options.paper,
         safe=options.safe, pages=pages, icons=_icons(), fonts=(TEMPLATES / "fonts").resolve().as_uri(),
         theme=options.theme.resolve().as_uri() if options.theme else "", look=look.css(chosen),
@@ -231,8 +234,8 @@ def _art_file(card: Card, folder: Path) -> Path | None:
     """The card's image file when it is inside the deck's folder and exists (the fetcher decides the rest)."""
     if not isinstance(card, Card) or not card.art or re.match(r"[A-Za-z][\w+.-]*:", card.art):
         return None
-    path = (folder / card.art).resolve()
-    return path if path.is_relative_to(folder.resolve()) and path.is_file() else None
+    path = inside(folder, card.art)
+    return path if path is not None and os.path.isfile(path) else None
 
 
 def _art_size(card: Card, folder: Path, dpi: float) -> tuple[float, float] | None:

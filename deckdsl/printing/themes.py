@@ -21,15 +21,20 @@ sandbox (no attribute of Python's internals, no method that changes anything), e
 reads no template but `theme.html.j2` from its folder and the shipped ones (nothing through a link or
 `..`), and the page it makes fetches only files inside the deck's folder, the theme's folder and the
 package's templates.  A theme that does not work — a syntax error, an unknown name, something the sandbox
-forbids — is a diagnostic (DK307) at its line in `theme.html.j2`, and nothing is printed.
+forbids — is a diagnostic (DK307) at its line in `theme.html.j2`, and nothing is printed.  The sandbox is
+bounded (`deckdsl.printing.sandbox`): loop turns and calls, the length of each text or list a theme makes,
+and all it makes in all; a theme past a bound is a DK309 at its line, and the command exits with status 2.
+The shipped designs, rendered without a theme, are trusted and run in the plain immutable sandbox.
 """
 
 from __future__ import annotations
 
+import os
 import traceback
 from pathlib import Path
 
 from ..diagnostics import Diagnostic
+from ..files import inside
 from ..span import Span
 
 THEME_FILE = "theme.html.j2"
@@ -37,15 +42,18 @@ TEMPLATES = Path(__file__).parent.parent / "templates"
 
 
 def find(deck_folder: Path, given: Path | None = None) -> Path | None:
-    """The theme folder: `given`, else the deck's folder when it holds `theme.html.j2`, else None."""
+    """The theme folder: `given`, else the deck's folder when it holds `theme.html.j2` (or a link by that name
+    leading out of it, which the loader then refuses: DK307), else None."""
     if given is not None:
         return given
-    return deck_folder if (deck_folder / THEME_FILE).is_file() else None
+    found = inside(deck_folder, THEME_FILE)
+    return deck_folder if found is None or os.path.isfile(found) else None
 
 
-def environment(theme: Path | None):
+def environment(theme: Path | None, cards: int = 0):
     """Jinja2 for untrusted text and, with a theme, untrusted templates: every value escaped, an undefined
-    name an error, the sandbox, and only `theme.html.j2` read from the theme's folder."""
+    name an error, the sandbox — with a theme, the bounded one, for a document of `cards` cards and new
+    for each render, since its counts are not reset — and only `theme.html.j2` read from the theme's folder."""
     from jinja2 import BaseLoader, StrictUndefined, TemplateNotFound
     from jinja2.sandbox import ImmutableSandboxedEnvironment
 
@@ -56,15 +64,20 @@ def environment(theme: Path | None):
             root = roots["theme"] if template == THEME_FILE else roots["shipped"]
             if root is None:
                 raise TemplateNotFound(template)
-            path = (root / template).resolve()
-            if not path.is_relative_to(root) or not path.is_file():
+            path = inside(root, template)
+            if path is None or not os.path.isfile(path):
                 raise TemplateNotFound(template)
             source = path.read_text(encoding="utf-8")
             mtime = path.stat().st_mtime_ns
             return source, str(path), lambda: path.is_file() and path.stat().st_mtime_ns == mtime
 
-    return ImmutableSandboxedEnvironment(loader=Loader(), autoescape=True, undefined=StrictUndefined,
-                                         trim_blocks=True, lstrip_blocks=True)
+    options = {"loader": Loader(), "autoescape": True, "undefined": StrictUndefined, "trim_blocks": True,
+               "lstrip_blocks": True}
+    if theme is None:
+        return ImmutableSandboxedEnvironment(**options)
+    from .sandbox import Bounded
+
+    return Bounded(cards, **options)
 
 
 def template(theme: Path | None, shipped: str) -> str:
@@ -73,20 +86,28 @@ def template(theme: Path | None, shipped: str) -> str:
 
 
 def problem(error: Exception, theme: Path) -> Diagnostic:
-    """DK307 for a theme that failed, at its line in `theme.html.j2` when the error says which."""
+    """DK307 for a theme that failed, DK309 for one past a bound of the sandbox, at its line in
+    `theme.html.j2` when the error says which (else its first line)."""
     from jinja2 import TemplateNotFound, TemplateSyntaxError
     from jinja2.exceptions import SecurityError
 
+    from .sandbox import OverBudget
+
     path = theme / THEME_FILE
+    real = inside(theme, THEME_FILE)
     line = getattr(error, "lineno", None) if isinstance(error, TemplateSyntaxError) else None
     if line is None:
         line = next((frame.lineno for frame in reversed(traceback.extract_tb(error.__traceback__))
-                     if frame.filename == str(path.resolve())), None)
+                     if frame.filename == str(real)), None)
     text = _text(path)
     lines = text.split("\n")
     line = line if line is not None and 1 <= line <= len(lines) else 1
     start = sum(len(previous) + 1 for previous in lines[: line - 1])
     span = Span(line, 1, line, len(lines[line - 1]) + 1, start, start + len(lines[line - 1]))
+    if isinstance(error, OverBudget):
+        return Diagnostic("DK309", str(error), span, path=str(path),
+                          help="a theme describes how cards look: its loops go over the cards, its texts are "
+                               "short (the bounds: docs/print.md, Themes)")
     if isinstance(error, TemplateNotFound):
         message = f"the theme's template `{error.name}` is not there (a theme reads `{THEME_FILE}` from its folder " \
                   "and extends a shipped design)"
@@ -101,12 +122,15 @@ def problem(error: Exception, theme: Path) -> Diagnostic:
 
 
 def _text(path: Path) -> str:
+    """The text of the theme file at `path` — nothing when it is a link out of its folder (`inside`): the
+    lines a diagnostic shows are never read from outside."""
+    real = inside(path.parent, path.name)
     try:
-        return path.read_text(encoding="utf-8")
+        return real.read_text(encoding="utf-8") if real is not None else ""
     except (OSError, UnicodeDecodeError):
         return ""
 
 
 def source_of(problem: Diagnostic) -> str | None:
-    """The text a DK307 points into (for showing its line), or None for any other diagnostic."""
-    return _text(Path(problem.path)) if problem.code == "DK307" and problem.path else None
+    """The text a DK307 or DK309 points into (for showing its line), or None for any other diagnostic."""
+    return _text(Path(problem.path)) if problem.code in ("DK307", "DK309") and problem.path else None

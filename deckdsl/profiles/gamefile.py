@@ -232,7 +232,7 @@ def _shown(character: str) -> str:
     return f"`{character}`" if character.isprintable() and not character.isspace() else f"U+{ord(character):04X}"
 
 
-_TOKENS = re.compile(r'"""(?:[^"]|"(?!""))*(?:"""|$)|"(?:[^"\\\n\r]|\\.)*"?|#[^\n\r]*|[{}]|\n')
+_TOKENS = re.compile(r'"""(?:[^"]|"(?!""))*+(?:"""|$)|"(?:[^"\\\n\r]|\\.)*+"?|#[^\n\r]*|[{}]|\n')
 
 
 def _unclosed(text: str) -> Diagnostic | None:

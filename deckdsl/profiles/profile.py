@@ -17,7 +17,7 @@ import pickle
 from collections.abc import Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from functools import cache, lru_cache
+from functools import lru_cache
 from pathlib import Path
 
 from ..diagnostics import Diagnostic, did_you_mean
@@ -272,6 +272,8 @@ def find(profile_id: str, near: Path | None = None) -> Path | None:
     if near is not None and profile_id and "/" not in profile_id and "\\" not in profile_id:
         for folder in (near, *near.parents):
             candidate = folder / f"{profile_id}.game"
+            if os.path.islink(candidate):
+                return candidate  # `read` judges where it leads, without following it out of its folder
             try:
                 if (_UNSAVED and str(candidate.resolve()) in _UNSAVED) or candidate.is_file():
                     return candidate
@@ -293,15 +295,19 @@ def load(profile_id: str, near: Path | None = None) -> Profile | None:
     return profile
 
 
-def read(path: Path) -> tuple[Profile | None, list[Diagnostic], str]:
+def read(path: Path, root: str | Path | None = None) -> tuple[Profile | None, list[Diagnostic], str]:
     """Read and check the profile file at `path`: (the profile or None, its diagnostics, its text) — from
-    the editor's buffer when `unsaved` holds one for it."""
-    if _UNSAVED:
-        resolved = str(path.resolve())
-        if resolved in _UNSAVED:
-            return _read_unsaved(resolved, _UNSAVED[resolved])
-    stat = path.stat()
-    return _read(str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+    the editor's buffer when `unsaved` holds one for it.  `root`: the folder the file must stay inside
+    (default: its own); a link leading out of it is DK015 and is not read (`deckdsl.files.inside`)."""
+    from ..files import inside, link_out_of_folder
+
+    real = inside(path.parent if root is None else root, path.absolute())
+    if real is None:
+        return None, [replace(link_out_of_folder(), path=str(path))], ""
+    if _UNSAVED and str(real) in _UNSAVED:
+        return _read_unsaved(str(real), _UNSAVED[str(real)])
+    stat = real.stat()
+    return _read(str(real), stat.st_mtime_ns, stat.st_size)
 
 
 _UNSAVED: dict[str, str] = {}
@@ -331,29 +337,24 @@ def _read_unsaved(path: str, text: str) -> tuple[Profile | None, list[Diagnostic
     return profile, problems, text
 
 
-@cache
+@lru_cache(maxsize=64)
 def _read(path: str, _mtime: int, _size: int) -> tuple[Profile | None, list[Diagnostic], str]:
-    from ..files import lossy_text, read_file
+    from ..files import lossy_text, read_file, recall, remember
 
     text, problem = read_file(path, MAX_PROFILE_BYTES)
     if text is None:
         return None, [replace(problem, path=path)], lossy_text(path) if problem.code == "DK005" else ""
     cached = _cache_file(text, path)
-    if cached is not None and os.path.exists(cached):
+    data = recall(cached) if cached is not None else None
+    if data is not None:
         try:
-            with open(cached, "rb") as handle:
-                profile, problems = pickle.load(handle)
+            profile, problems = pickle.loads(data)
             return profile, problems, text
-        except (OSError, pickle.PickleError, EOFError, AttributeError, TypeError):
+        except (pickle.PickleError, EOFError, AttributeError, TypeError, ValueError):
             pass
     profile, problems = loads(text, path)
     if cached is not None:
-        from ..files import write_atomic
-
-        try:
-            write_atomic(Path(cached), pickle.dumps((profile, problems)))
-        except OSError:
-            pass
+        remember(cached, pickle.dumps((profile, problems)))
     return profile, problems, text
 
 
