@@ -182,7 +182,10 @@ class Diagnostic:
         for name in ("message", "help"):
             text = getattr(self, name)
             if text is not None and len(text) > MAX_QUOTED:
-                object.__setattr__(self, name, _QUOTE.sub(_shortened, text))
+                text = _QUOTE.sub(_shortened, text)
+            if text is not None and _UNPRINTED.search(text):
+                text = _UNPRINTED.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+            object.__setattr__(self, name, text)
 
     @property
     def name(self) -> str:
@@ -211,6 +214,9 @@ MAX_QUOTED = 500
 message, printed, published to the editor and written to SARIF.  A longer one is shown by its first 100
 characters; a file's path or a command, however deep the folder, stays whole."""
 _QUOTE = re.compile(r"`([^`]*)`")
+_UNPRINTED = re.compile("[\x00-\x1f\x7f\x85\u2028\u2029]")
+"""Characters that would break a message's one line (or a terminal): a message quotes what a file holds,
+and shows these escaped, as `\n`."""
 
 
 def _shortened(quote: re.Match) -> str:

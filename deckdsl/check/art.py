@@ -45,7 +45,7 @@ def art_problems(deck: ast.Deck, folder: Path) -> Iterator[Diagnostic]:
         if path is None:
             yield _outside(card.art, span)
         elif not os.path.isfile(path):
-            near = path.parent if path.parent.is_dir() and path.parent.is_relative_to(root) else None
+            near = path.parent if os.path.isdir(path.parent) and path.parent.is_relative_to(root) else None
             if near is not None and near not in listed:
                 listed[near] = sorted(name for name, kind in holds.kinds(near).items() if kind == "file")
             suggestion = suggest(path.name, listed.get(near, []) if near is not None else [])

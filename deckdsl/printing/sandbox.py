@@ -36,7 +36,7 @@ from itertools import chain
 
 from jinja2 import Environment, nodes, pass_eval_context
 from jinja2.compiler import CodeGenerator
-from jinja2.exceptions import SecurityError, TemplateError, TemplateRuntimeError
+from jinja2.exceptions import SecurityError, TemplateError, TemplateRuntimeError, TemplateSyntaxError
 from jinja2.filters import make_attrgetter
 from jinja2.runtime import BlockReference, Context, LoopContext, Macro, Undefined, markup_join, str_join
 from jinja2.sandbox import ImmutableSandboxedEnvironment
@@ -73,6 +73,7 @@ thirteen times that, and a few hundred megabytes at most."""
 _MAX_BITS = math.ceil(MAX_DIGITS * math.log2(10))
 _PRINTF = re.compile(r"%(?:\([^)]*\))?[-#0 +]*(\*|\d+)?(?:\.(\*|\d+))?[hlL]?[a-zA-Z%]")
 _DIGITS = re.compile(r"\d+")
+_DIGITS_RUN = re.compile(r"\d{%d,}" % (MAX_DIGITS + 1))
 
 
 class OverBudget(SecurityError):
@@ -432,6 +433,16 @@ class Bounded(ImmutableSandboxedEnvironment):
             return formatting(*args, **kwargs)
 
         return measured_first
+
+    def _parse(self, source, name, filename):
+        """The theme's tree; a number Python will not read (Jinja2's lexer raises ValueError past 4,300
+        digits) is a syntax error at its line, not a crash."""
+        try:
+            return super()._parse(source, name, filename)
+        except ValueError as error:
+            long_number = _DIGITS_RUN.search(source)
+            line = source.count("\n", 0, long_number.start()) + 1 if long_number else 1
+            raise TemplateSyntaxError(f"a number of more than {MAX_DIGITS:,} digits", line, name, filename) from error
 
     def handle_exception(self, source=None):
         """A theme's failure at its line: past a bound, an `OverBudget` (running out of memory is one);

@@ -54,7 +54,7 @@ def environment(theme: Path | None, cards: int = 0):
     """Jinja2 for untrusted text and, with a theme, untrusted templates: every value escaped, an undefined
     name an error, the sandbox — with a theme, the bounded one, for a document of `cards` cards and new
     for each render, since its counts are not reset — and only `theme.html.j2` read from the theme's folder."""
-    from jinja2 import BaseLoader, StrictUndefined, TemplateNotFound
+    from jinja2 import BaseLoader, StrictUndefined, TemplateNotFound, TemplateSyntaxError
     from jinja2.sandbox import ImmutableSandboxedEnvironment
 
     roots = {"theme": theme.resolve() if theme is not None else None, "shipped": TEMPLATES.resolve()}
@@ -67,7 +67,15 @@ def environment(theme: Path | None, cards: int = 0):
             path = inside(root, template)
             if path is None or not os.path.isfile(path):
                 raise TemplateNotFound(template)
-            source = path.read_text(encoding="utf-8")
+            try:
+                data = path.read_bytes()
+                source = data.decode("utf-8")
+            except OSError as error:
+                raise TemplateNotFound(template) from error
+            except UnicodeDecodeError as error:
+                raise TemplateSyntaxError(f"the theme is not UTF-8 text (byte 0x{data[error.start]:02x} at offset "
+                                          f"{error.start}): save it as UTF-8", data.count(b"\n", 0, error.start) + 1,
+                                          template, str(path)) from None
             mtime = path.stat().st_mtime_ns
             return source, str(path), lambda: path.is_file() and path.stat().st_mtime_ns == mtime
 
