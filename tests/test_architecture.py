@@ -18,7 +18,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "deckdsl"
 STAGES: list[tuple[str, list[str | tuple[str, ...]]]] = [
     ("", ["span", "diagnostics", "files", "folders", "limits"]),
     ("profiles", ["fields", "template", "gamefile", "profile", "scaffold", "__init__"]),
-    ("lang", ["ast", "reuse", "spelling", "build", "slips", "syntax", "parse", "fmt", "__init__"]),
+    ("lang", ["ast", "reuse", "spelling", "build", "slips", "words", "misspelt", "syntax", "parse", "fmt", "__init__"]),
     ("check", ["polarity", "config", "figures", "memo", ("guidelines", "rule", "hazards", "semantics", "pictures", "art", "style", "coverage", "explain", "rules", "registry", "__init__"),
                "suppress", "fixes", "report", "docs"]),
     ("text", ["catalog", "writer", "__init__"]),
@@ -179,8 +179,8 @@ def test_engine_fails_loudly_on_a_node_it_does_not_know():
 
 
 def test_card_field_spellings_match_the_grammar():
-    from deckdsl.lang import parse, syntax
+    from deckdsl.lang import parse, words
 
     parser = parse._parser()
     for name, others in ast.CARD_FIELDS.items():
-        assert set(syntax._spellings(parser, name.upper())) == {name, *others}, name
+        assert set(words.spellings(parser, name.upper())) == {name, *others}, name

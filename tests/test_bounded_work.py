@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import deckdsl
-from deckdsl.lang import syntax
+from deckdsl.lang import misspelt, syntax
 
 
 class Counting:
@@ -25,13 +25,13 @@ class Counting:
 
 
 def test_a_typo_is_looked_for_in_a_window_not_along_a_whole_long_line(monkeypatch):
-    counting = Counting(syntax._WORD_BEFORE)
-    monkeypatch.setattr(syntax, "_WORD_BEFORE", counting)
+    counting = Counting(misspelt._WORD_BEFORE)
+    monkeypatch.setattr(misspelt, "_WORD_BEFORE", counting)
     for length in (100, 10_000):
         text = 'deck "D" { game: janken-wars }\ncard "A" {\n  type:"' + "x" * length + '" roc\n}\n'
         found = deckdsl.loads(text, "long.deck").diagnostics
         assert found and all(d.code != "DK012" for d in found)
-    assert counting.spans and max(counting.spans) <= syntax._LONGEST_TYPO
+    assert counting.spans and max(counting.spans) <= misspelt.LONGEST_TYPO
 
 
 def test_a_typo_just_before_the_error_is_still_found():

@@ -18,7 +18,7 @@ from ..diagnostics import Diagnostic, Edit, Fix, Label
 from ..lang import ast
 from ..lang.parse import Gaps
 from ..lang.spelling import Suggestion, head, plainly_quoted, quoted, suggest, tail
-from ..lang.syntax import field_meaning
+from ..lang.misspelt import field_meaning
 from ..profiles.profile import Profile
 from ..span import Span
 from .hazards.order import contradictions

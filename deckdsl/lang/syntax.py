@@ -16,22 +16,22 @@ phrase (`an action step (`gain`, `discard` …)`), and what cannot follow what w
 from __future__ import annotations
 
 import re
-from contextlib import contextmanager
 from copy import copy
 from dataclasses import dataclass, replace
-from functools import cache
 
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from ..diagnostics import Diagnostic, Edit, Fix, Label, Severity
-from ..profiles.profile import DEFAULT_PROFILE, Profile
+from ..diagnostics import Diagnostic, Edit, Fix, Label
+from ..profiles.profile import Profile
 from ..span import Span
 from . import ast
 from .ast import CARD_FIELDS, META_FIELDS
-from .build import TooDeep, unquote
+from .build import unquote
+from .misspelt import aside, header_moves, misspelt_before, unknown_field
 from .slips import blank_strings, slip
 from .spelling import suggest
+from .words import is_keyword, known, spellings
 
 # ----------------------------------------------------------------- the grammar in the designer's words ---
 
@@ -67,31 +67,9 @@ _NUMERIC_BEFORE = {"=", "+", "-", "*", "/", "x", "×", "<", ">", "<=", ">=", "==
 _MAX_SHOWN = 6
 
 
-@cache
-def _spellings(parser: Lark, terminal: str) -> tuple[str, ...]:
-    """The words a keyword terminal accepts (`DISCARD` -> discard, discards)."""
-    if terminal == "$END":
-        return ()
-    definition = parser.get_terminal(terminal)
-    pattern = definition.pattern
-    if pattern.type == "str":
-        return (pattern.value,)
-    body = pattern.value.replace("\\b", "")
-    if "[" in body or "." in body:
-        return ()
-    words: list[str] = []
-    for word in body.strip("()").split("|"):
-        word = word.strip("()")
-        if word.endswith("?"):
-            words += [word[:-2], word[:-1]]
-        else:
-            words.append(word)
-    return tuple(w for w in words if re.fullmatch(r"[\w' ’]+", w))
-
-
 def _word(parser: Lark, terminal: str) -> str | None:
     """The word `terminal` stands for (its first spelling), or None for a terminal that is not a word."""
-    spelled = _spellings(parser, terminal)
+    spelled = spellings(parser, terminal)
     return spelled[0] if spelled else None
 
 
@@ -102,10 +80,6 @@ def reading(parser: Lark, terminal: str) -> str | None:
         return READINGS[terminal]
     word = _word(parser, terminal)
     return None if word is None else PHRASES.get(word, f"`{word}`")
-
-
-def _is_keyword(word: str) -> bool:
-    return bool(re.fullmatch(r"[^\W\d][\w'’]*", word))
 
 
 @dataclass(frozen=True)
@@ -134,7 +108,7 @@ def _block(parser: Lark, source: str) -> str:
     """The kind of block `source` is (`card` for `carta` too), or `` when its keyword cannot be read."""
     first = source.split(None, 1)
     for kind in ("card", "deck", "addendum"):
-        if first and first[0] in _spellings(parser, kind.upper()):
+        if first and first[0] in spellings(parser, kind.upper()):
             return kind
     return ""
 
@@ -401,7 +375,7 @@ def _label(error: UnexpectedInput, parser: Lark, builder) -> str | None:
 
 
 def _match_label(error: UnexpectedInput, parser: Lark, builder) -> str | None:
-    with _aside(builder):
+    with aside(builder):
         try:
             return error.match_examples(
                 lambda text: parser.parse(text, start="item"), _LABELLED_EXAMPLES,
@@ -409,18 +383,6 @@ def _match_label(error: UnexpectedInput, parser: Lark, builder) -> str | None:
             )
         except Exception:  # an example that parses (a grammar change) must not break error reporting
             return None
-
-
-@contextmanager
-def _aside(builder):
-    """The builder free to read something else (a labelled example, a probe), its diagnostics apart; then
-    its state as it was, so the block being read goes on."""
-    saved = (builder.anchor, builder.column_offset, builder.diagnostics, builder.depth, builder.long_numbers)
-    builder.diagnostics, builder.depth, builder.long_numbers = [], {}, set()
-    try:
-        yield builder.diagnostics
-    finally:
-        builder.anchor, builder.column_offset, builder.diagnostics, builder.depth, builder.long_numbers = saved
 
 
 def syntax_error(text: str, source: str, chunk, error: UnexpectedInput, parser: Lark, builder) -> Diagnostic:
@@ -471,22 +433,22 @@ def syntax_error(text: str, source: str, chunk, error: UnexpectedInput, parser: 
         span, written = glued, text[glued.start : glued.end]
     instead = slip(text, span.start)
     if not instead:
-        terminal_of = {w: t for t in sorted(expected) for w in _spellings(parser, t) if _is_keyword(w)}
+        terminal_of = {w: t for t in sorted(expected) for w in spellings(parser, t) if is_keyword(w)}
         keywords = list(terminal_of)
-        if not _known(written, parser, profile) and (
+        if not known(written, parser, profile) and (
             token.type == "NAME" or (keywords and re.fullmatch(r"\w+", written))
         ):
             suggestion = suggest(written, keywords, terminal_of.get)
             if suggestion:
-                moves = terminal_of.get(suggestion.word) == "DECK" and _header_moves(
+                moves = terminal_of.get(suggestion.word) == "DECK" and header_moves(
                     source, span.start - chunk.start, written, suggestion.word, parser, builder)
                 return Diagnostic("DK004", f"unknown word `{written}`", span, help=suggestion.help,
                                   notes=(moves,) if moves else (),
                                   fix=replace(suggestion, safe=suggestion.safe and not moves).fix(written, span))
         # in the header, a name before a missing `:` is a field or a rule parameter, not a keyword typo
         explained = (
-            (_misspelt_before(text, span.start, parser, profile) if block != "deck" or expected != {"COLON"} else None)
-            or (_unknown_field(text, span.start, parser, builder) if block in ("card", "") else None)
+            (misspelt_before(text, span.start, parser, profile) if block != "deck" or expected != {"COLON"} else None)
+            or (unknown_field(text, span.start, parser, builder) if block in ("card", "") else None)
         )
         if explained:
             return explained
@@ -524,129 +486,6 @@ def _glued_word(text: str, offset: int) -> Span | None:
 
 def _is_word(char: str) -> bool:
     return char.isalnum() or char == "_"
-
-
-_WORD_BEFORE = re.compile(r"([^\W\d][\w'’-]*)[ \t]*$")
-_WORD_CHAR = re.compile(r"[\w'’-]")
-_LONGEST_TYPO = 64
-"""The longest word read as a keyword's typo: the window `_misspelt_before` searches, which keeps its
-regular expression from going quadratic along a line of one long word (fuzz/findings, syntax_548)."""
-_FIELD_AT_LINE_START = re.compile(r"[ \t]*([^\W\d][\w-]*)[ \t]*:")
-
-
-@cache
-def _keywords(parser: Lark) -> dict[str, str]:
-    """The keyword spellings of the grammar that a typo may be close to (three letters or more), each with
-    its terminal (what it means: `discard` and `discards` are one keyword)."""
-    words: dict[str, str] = {}
-    for terminal in sorted(parser.terminals, key=lambda t: t.name):
-        words.update({w: terminal.name for w in _spellings(parser, terminal.name) if len(w) >= 3 and w.isalpha()})
-    return words
-
-
-def _known(word: str, parser: Lark, profile: Profile | None) -> bool:
-    """Whether the language knows `word`: a keyword spelling (`in`, `on` too; keywords are lowercase, so
-    `Card` is not one), `opponent's`, or one of the profile's zones, attributes or rule parameters.  A
-    known word in the wrong place is not a typo."""
-    return word in _grammar_words(parser) or bool(profile and word.casefold() in _profile_words(profile))
-
-
-@cache
-def _grammar_words(parser: Lark) -> frozenset[str]:
-    words = {w for t in parser.terminals for w in _spellings(parser, t.name)}
-    return frozenset(words | {"opponent's", "opponent’s"})
-
-
-def _profile_words(profile: Profile) -> frozenset[str]:
-    return frozenset(w.casefold() for w in (*profile.zone_spellings(), *profile.attribute_spellings(), *profile.rules))
-
-
-def _misspelt_before(text: str, offset: int, parser: Lark, profile: Profile | None) -> Diagnostic | None:
-    """A keyword typo just before the error, read as a name (`whenevr opponent gains …` fails at
-    `opponent`, but the mistake is `whenevr`)."""
-    line_start = text.rfind("\n", 0, offset) + 1
-    window = max(line_start, offset - _LONGEST_TYPO)
-    match = _WORD_BEFORE.search(text, window, offset)
-    if not match or (match.start(1) == window > line_start and _WORD_CHAR.match(text, window - 1)):
-        return None  # no word, or one longer than any keyword's typo
-    word = match.group(1)
-    keywords = _keywords(parser)
-    if _known(word, parser, profile) or (profile and profile.zone(word)):
-        return None
-    suggestion = suggest(word, sorted(keywords), keywords.get)
-    if suggestion is None:
-        return None
-    span = Span.of_range(text, match.start(1), match.end(1))
-    return Diagnostic("DK004", f"unknown word `{word}`", span, help=suggestion.help, fix=suggestion.fix(word, span))
-
-
-_CARD_SPELLINGS = tuple(spelling for name, others in CARD_FIELDS.items() for spelling in (name, *others))
-_OTHER_FIELDS = ("order", "ordem", "rules", "regras", *META_FIELDS)  # addendum and header fields
-
-
-def _unknown_field(text: str, offset: int, parser: Lark, builder) -> Diagnostic | None:
-    """A misspelt field name whose value then fails to parse (`acton: discard a card …`).  Replacing the name
-    by the one suggested is safe only when the line then reads as that field (`acton: discard a card` does;
-    `valeu:` with nothing after it does not, nor `acton:` before a broken effect): else it would only trade
-    this error for another, and the finding says so."""
-    profile = builder.profile
-    line_start = text.rfind("\n", 0, offset) + 1
-    match = _FIELD_AT_LINE_START.match(text, line_start)
-    if not match or match.end() > offset:
-        return None
-    field = match.group(1)
-    known = list(_CARD_SPELLINGS) + (profile.attribute_spellings() if profile else [])
-    if field.casefold() in (k.casefold() for k in (*known, *_OTHER_FIELDS)):
-        return None
-    span = Span.of_range(text, match.start(1), match.end(1))
-    suggestion = suggest(field, known, lambda spelling: field_meaning(spelling, profile))
-    if suggestion is None:
-        return Diagnostic("DK101", f"cards have no field `{field}`", span,
-                          help=f"the fields are {', '.join(CARD_FIELDS)}")
-    line_end = text.find("\n", match.end())
-    line_end = len(text) if line_end < 0 else line_end
-    reads = _reads(text[line_start : match.start(1)] + suggestion.word + text[match.end(1) : line_end], parser, builder)
-    return Diagnostic(
-        "DK101", f"cards have no field `{field}`", span, help=suggestion.help,
-        notes=() if reads else (f"what follows `{field}:` does not read as `{suggestion.word}:` either",),
-        fix=replace(suggestion, safe=suggestion.safe and reads).fix(field, span),
-    )
-
-
-def _header_moves(source: str, at: int, written: str, word: str, parser: Lark, builder) -> str | None:
-    """Why writing `word` (`deck`) for `written` at `at` in this block, which makes it the deck's header,
-    would change how every card reads (None when it would not): the header it makes does not read, or
-    names another game than the one the deck is read with."""
-    with _aside(builder):
-        try:
-            header = parser.parse(source[:at] + word + source[at + len(written):], start="item")
-        except (UnexpectedInput, TooDeep):
-            return f"as `{word}`, this block would not read without an error either"
-    game = next((str(m.value) for m in header.meta if m.name == "game"), DEFAULT_PROFILE)
-    if builder.profile is not None and game == builder.profile.id:
-        return None
-    return f"as `{word}`, this block would make it a `{game}` deck, and every card would be read as that game's"
-
-
-def _reads(line: str, parser: Lark, builder) -> bool:
-    """Whether a card holding only `line` reads without an error."""
-    with _aside(builder) as found:
-        try:
-            parser.parse(f'card "_" {{\n{line}\n}}', start="item")
-        except (UnexpectedInput, TooDeep):
-            return False
-        return not any(d.severity is Severity.ERROR for d in found)
-
-
-_FIELD_NAMES = {spelling: name for name, others in CARD_FIELDS.items() for spelling in (name, *others)}
-
-
-def field_meaning(spelling: str, profile: Profile | None) -> str:
-    """The field a spelling of a card field stands for (`tipo` -> `type`, `valor` -> `value`)."""
-    if spelling in _FIELD_NAMES:
-        return _FIELD_NAMES[spelling]
-    spec = profile.attribute(spelling) if profile else None
-    return spec.name if spec else spelling
 
 
 def end_of_content(text: str, start: int, end: int) -> int:
