@@ -7,12 +7,15 @@ further, one line on stderr and status 1.
 The client here is a few lines over the pipes (`Session`), so the tests send what no real client library
 would.  Reading is bounded by counting messages; the timeouts are a safety net against a hung server,
 never an assertion.  The in-process tests give message bodies to the protocol (`talk`): a handler made to
-fail, and the memory of a document that is one 600 KB word.
+fail, the memory of a document that is one 600 KB word, and what the fuzzer's `lsp` target found
+(tests/crashes/surfaces/lsp/, README.md there), replayed and their analyses awaited.
 """
 
 from __future__ import annotations
 
 import asyncio
+import gzip
+import io
 import json
 import logging
 import queue
@@ -25,7 +28,7 @@ import pytest
 
 import deckdsl
 from deckdsl.editor import lsp, lsp_stdio
-from surfaces import ROOT, assert_clean, deckdsl as run_deckdsl, reproducer
+from surfaces import ROOT, SURFACES, assert_clean, deckdsl as run_deckdsl, reproducer
 
 TIMEOUT = 120  # seconds: only so that a hung server fails the test instead of hanging it
 MOST = 200  # messages read while waiting for one answer (diagnostics and notices come in between)
@@ -184,6 +187,7 @@ def test_a_stream_that_cannot_be_read_ends_the_server_with_one_line_and_status_1
     (b'{"jsonrpc": "2.0"}', -32600, "a request, a notification or a response"),
     (b'{"jsonrpc": "2.0", "id": [1], "method": "shutdown"}', -32600, "an integer or a string"),
     (b'{"jsonrpc": "2.0", "id": 7, "method": 5}', -32600, "method is a string"),
+    (b'{"jsonrpc": "2.0", "id": 7, "method": "textDocument/didSave", "params": {}}', -32600, "is a notification"),
 ])
 def test_a_body_that_is_no_request_gets_an_error_and_the_server_goes_on(session, body, code, said):
     session.send(body)
@@ -210,8 +214,9 @@ def test_params_that_do_not_fit_get_invalid_params_and_a_bad_notification_is_dro
     assert session.ask("textDocument/documentSymbol", {"textDocument": {"uri": URI}})["result"]
     assert session.finish() == 0
     log = session.log()
-    assert "ignored textDocument/didOpen: invalid params" in log and "KeyError" in log
-    assert all(line.startswith("deckdsl lsp: ") for line in log.splitlines()), log
+    assert "ignored textDocument/didOpen: invalid params" in log
+    assert f"ignored textDocument/didChange: {URI} is not open" in log
+    assert all(line.startswith("deckdsl lsp: WARNING: ") for line in log.splitlines()), log
 
 
 # ------------------------------------------------------------------------------ positions ---
@@ -319,28 +324,41 @@ class Recorder:
         pass
 
 
-async def talk(server: lsp.DeckServer, *messages: dict) -> list[dict]:
+def request_id(body: bytes):
+    """The id of the request `body` is (None for a notification, a response or no JSON at all)."""
+    try:
+        data = json.loads(body)
+    except ValueError:
+        return None
+    is_request = isinstance(data, dict) and isinstance(data.get("method"), str) and type(data.get("id")) in (int, str)
+    return data["id"] if is_request else None
+
+
+async def talk(server: lsp.DeckServer, *messages: dict | bytes) -> list[dict]:
     """Give each message's body to the server's protocol, as `lsp_stdio.serve` does, waiting for the
     answer to each request before the next; every message the server sent."""
     recorder = Recorder()
     server.protocol.set_writer(recorder)
     for message in messages:
-        server.protocol.receive(json.dumps(message).encode())
-        while "id" in message and not any(m.get("id") == message["id"] and "method" not in m
-                                          for m in recorder.messages):
+        body = message if isinstance(message, bytes) else json.dumps(message).encode()
+        server.protocol.receive(body)
+        msg_id = request_id(body)
+        while msg_id is not None and not any(m.get("id") == msg_id and "method" not in m for m in recorder.messages):
             recorder.arrived.clear()
             await asyncio.wait_for(recorder.arrived.wait(), TIMEOUT)
     return recorder.messages
 
 
-def conversation(*messages: dict) -> list[dict]:
-    """`talk` with a new server, which is then stopped."""
+def replay(*messages: dict | bytes) -> list[dict]:
+    """`talk` with a new server, then the analyses the messages started awaited, then the server stopped."""
 
     async def run() -> list[dict]:
         server = lsp.build()
         try:
-            return await talk(server, {"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": INITIALIZE},
-                              *messages)
+            sent = await talk(server, *messages)
+            while running := [s.task for s in server.schedules.values() if s.task is not None and not s.task.done()]:
+                await asyncio.wait_for(asyncio.gather(*running, return_exceptions=True), TIMEOUT)
+            return sent
         finally:
             for schedule in server.schedules.values():
                 if schedule.task is not None:
@@ -348,6 +366,11 @@ def conversation(*messages: dict) -> list[dict]:
             server.worker.shutdown(wait=True)
 
     return asyncio.run(run())
+
+
+def conversation(*messages: dict) -> list[dict]:
+    """`replay` after an `initialize`."""
+    return replay({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": INITIALIZE}, *messages)
 
 
 def test_a_handler_that_fails_answers_internal_error_in_one_line(monkeypatch, caplog):
@@ -390,3 +413,169 @@ def test_a_600_kb_word_costs_the_server_little_beyond_reading_it(tmp_path):
           f"{served / 2**20:.1f} MiB, text {len(text) / 2**20:.2f} MiB")
     assert all("error" not in m for m in sent), [m for m in sent if "error" in m]
     assert served - parse <= 20 * len(text)
+
+
+# ---------------------------------------------------------------------------- fuzz findings ---
+
+FOUND = SURFACES / "lsp"
+"""What the fuzzer's `lsp` target found: messages framed after an `initialize` (README.md there)."""
+
+
+def found(name: str) -> list[bytes]:
+    """The message bodies of the finding `name`, read as the server reads them."""
+    data = (FOUND / name).read_bytes()
+    stream = io.BytesIO(gzip.decompress(data) if name.endswith(".gz") else data)
+    bodies = []
+    while (body := lsp_stdio.read_message(stream)) is not None:
+        bodies.append(body)
+    return bodies
+
+
+def assert_served(bodies: list[bytes], sent: list[dict], records: list[logging.LogRecord]) -> None:
+    """Issue 26 item 7: each request answered once, by a result or an error that is no internal error and
+    carries no traceback; nothing logged at error level, no traceback logged above debug level."""
+    asked = [msg_id for msg_id in map(request_id, bodies) if msg_id is not None]
+    answers = [m for m in sent if "method" not in m]
+    assert sorted(map(str, asked)) == sorted(str(m.get("id")) for m in answers), answers
+    for answer in answers:
+        if "error" in answer:
+            assert answer["error"]["code"] != -32603, answer
+            clean_error(answer, answer["error"]["code"])
+    said = [f"{r.name} {r.levelname}: {r.getMessage()}" for r in records if r.levelno > logging.DEBUG]
+    assert not [r for r in records if r.levelno >= logging.ERROR], said
+    assert not any("Traceback" in line or "\n" in line for line in said), said
+
+
+FINDINGS = {
+    "cancel_request_id_array.lsp":
+        "ignored $/cancelRequest: invalid params: expected a string or an integer, found an array @ $.params.id",
+    "language_id_true.lsp": "ignored textDocument/didOpen: invalid params: expected a string, found a boolean "
+                            "@ $.params.text_document.language_id",
+    "language_id_number_then_rename.lsp.gz": "ignored textDocument/didOpen: invalid params: expected a string, "
+                                             "found an integer @ $.params.text_document.language_id",
+    "lone_surrogate_in_text.lsp": None,
+    "notification_with_an_id.lsp": "refused initialized (request 23): this method is a notification: send it "
+                                   "without an id",
+    "change_of_a_document_not_open.lsp": "ignored textDocument/didChange: file:///tmp/deckdsl-fuzz-skkmp2ux/lsp/"
+                                         "%25ZZ.deck is not open",
+    "uri_with_a_lone_surrogate.lsp": None,
+    "uri_name_too_long.lsp": None,
+}
+"""Each finding, and the one warning it now logs: its bad message dropped or refused (None: nothing is bad)."""
+
+
+@pytest.mark.parametrize("name", sorted(FINDINGS))
+def test_a_fuzz_finding_is_answered_and_logs_no_error(name, caplog):
+    caplog.set_level(logging.DEBUG, logger="deckdsl.lsp")
+    bodies = found(name)
+    sent = replay(*bodies)
+    assert_served(bodies, sent, caplog.records)
+    warnings = [r.getMessage() for r in caplog.records if r.name == "deckdsl.lsp" and r.levelno == logging.WARNING]
+    assert warnings == ([FINDINGS[name]] if FINDINGS[name] else []), warnings
+
+
+def test_a_cancel_for_an_array_is_dropped_and_the_document_before_it_is_checked():
+    sent = replay(*found("cancel_request_id_array.lsp"))
+    published = [m["params"] for m in sent if m.get("method") == "textDocument/publishDiagnostics"]
+    assert len(published) == 1 and published[0]["version"] == 27 and published[0]["diagnostics"], published
+
+
+def test_a_document_whose_language_id_is_not_a_string_is_not_opened():
+    sent = replay(*found("language_id_number_then_rename.lsp.gz"))
+    assert not [m for m in sent if m.get("method") == "textDocument/publishDiagnostics"]
+    assert next(m for m in sent if m.get("id") == 58) == {"jsonrpc": "2.0", "id": 58, "result": None}
+
+
+def test_a_lone_surrogate_counts_as_one_utf16_unit_and_the_document_is_checked():
+    bodies = found("lone_surrogate_in_text.lsp")
+    text = json.loads(bodies[1])["params"]["textDocument"]["text"]
+    line = next(i for i, line in enumerate(text.split("\n")) if "\udc8a" in line)
+    sent = replay(*bodies)
+    published = [m["params"] for m in sent if m.get("method") == "textDocument/publishDiagnostics"]
+    assert len(published) == 1 and published[0]["diagnostics"], published
+    ends = [d["range"]["end"] for d in published[0]["diagnostics"] if d["range"]["end"]["line"] == line]
+    assert {"line": line, "character": len("  game: janken-wars\udc8a")} in ends, published
+
+
+@pytest.mark.parametrize(("encoding", "sizes"), [("utf-16", [1, 1, 2, 1]), ("utf-8", [1, 3, 4, 3]),
+                                                 ("utf-32", [1, 1, 1, 1])])
+def test_positions_on_a_line_with_lone_surrogates_round_trip(encoding, sizes):
+    from deckdsl.editor.lsp_features import LineIndex, units
+
+    characters = ["x", "\udc8a", "😀", "\ud83d"]  # a lone low surrogate, a pair, a lone high one
+    assert [units(c, encoding) for c in characters] == sizes
+    index = LineIndex("deck\n" + "".join(characters) + "\n")
+    for offset in range(len(index.text) + 1):
+        assert index.offset(index.position(offset, encoding), encoding) == offset
+
+
+def test_a_document_whose_uri_is_percent_escaped_is_served_under_that_uri(tmp_path):
+    """An editor writes `my%20deck.deck` for `my deck.deck`; pygls keeps the document by its unquoted URI."""
+    uri = (tmp_path / "my deck.deck").as_uri()
+    assert "%20" in uri
+    sent = replay({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": INITIALIZE},
+                  opened(TEXT.replace("copies: 6", "copies: many", 1), uri),
+                  {"jsonrpc": "2.0", "id": 1, "method": "textDocument/documentSymbol",
+                   "params": {"textDocument": {"uri": uri}}},
+                  {"jsonrpc": "2.0", "id": 2, "method": "textDocument/hover", "params": at(0, 2, uri=uri)})
+    published = [m["params"] for m in sent if m.get("method") == "textDocument/publishDiagnostics"]
+    assert [p["uri"] for p in published] == [uri] and published[0]["diagnostics"], published
+    assert len(next(m for m in sent if m.get("id") == 1)["result"]) == 1 + TEXT.count('\ncard "')
+    assert "**deck**" in next(m for m in sent if m.get("id") == 2)["result"]["contents"]["value"]
+
+
+@pytest.mark.parametrize("game", ["file:///tmp/%00.game", "file:///tmp/\ud800/janken-wars.game"])
+def test_a_file_uri_that_names_no_possible_file_is_checked_as_unsaved(game, caplog):
+    """A NUL, or a lone surrogate the file system cannot encode: the profile (and the decks checked against
+    the open profiles) would fail to look up their files.  (A name too long: uri_name_too_long.lsp.)"""
+    caplog.set_level(logging.DEBUG, logger="deckdsl.lsp")
+    profile = (ROOT / "deckdsl" / "profiles" / "janken-wars.game").read_text(encoding="utf-8")
+    bodies = [json.dumps(message).encode() for message in (
+        {"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": INITIALIZE},
+        {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+            "uri": game, "languageId": "deckdsl-game", "version": 1, "text": profile}}},
+        opened(), {"jsonrpc": "2.0", "id": 1, "method": "textDocument/documentSymbol",
+                   "params": {"textDocument": {"uri": game}}})]
+    sent = replay(*bodies)
+    assert_served(bodies, sent, caplog.records)
+    assert next(m for m in sent if m.get("id") == 1)["result"]
+    assert {m["params"]["uri"] for m in sent if m.get("method") == "textDocument/publishDiagnostics"} == {game, URI}
+
+
+def test_notifications_about_a_closed_document_or_a_notebook_are_dropped_with_one_warning(caplog):
+    caplog.set_level(logging.DEBUG, logger="deckdsl.lsp")
+
+    def notice(method: str, params: dict) -> dict:
+        return {"jsonrpc": "2.0", "method": method, "params": params}
+
+    closed = {"textDocument": {"uri": URI}}
+    messages = [{"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": INITIALIZE}, opened(),
+                notice("textDocument/didClose", closed),
+                notice("textDocument/didChange", {"textDocument": {"uri": URI, "version": 2},
+                                                  "contentChanges": [{"text": "deck"}]}),
+                notice("textDocument/didSave", closed), notice("textDocument/didClose", closed),
+                notice("notebookDocument/didChange", {"notebookDocument": {"uri": "nb:1", "version": 2}, "change": {}}),
+                {"jsonrpc": "2.0", "id": 1, "method": "textDocument/hover", "params": at(0, 2)}]
+    bodies = [json.dumps(message).encode() for message in messages]
+    sent = replay(*bodies)
+    assert_served(bodies, sent, caplog.records)
+    assert next(m for m in sent if m.get("id") == 1)["result"] is None
+    warnings = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
+    assert warnings == [f"ignored textDocument/{method}: {URI} is not open" for method in
+                        ("didChange", "didSave", "didClose")] + \
+        ["ignored notebookDocument/didChange: the server does not sync notebooks (it offers no notebookDocumentSync)"]
+
+
+@pytest.mark.parametrize("name", sorted(FINDINGS))
+def test_a_fuzz_finding_replayed_over_stdio_is_answered_with_warnings_only(name):
+    data = (FOUND / name).read_bytes()
+    proc = run_deckdsl("lsp", stdin=gzip.decompress(data) if name.endswith(".gz") else data, timeout=TIMEOUT)
+    assert_clean(proc, 1)  # the input ends without a shutdown
+    log = proc.stderr.decode()
+    assert all(line.startswith("deckdsl lsp: WARNING: ") for line in log.splitlines()), log
+    if FINDINGS[name]:
+        assert FINDINGS[name] in log
+    stream, answered = io.BytesIO(proc.stdout), set()
+    while (message := read_framed(stream)) is not None:
+        answered.add(message.get("id") if "method" not in message else None)
+    assert {msg_id for msg_id in map(request_id, found(name)) if msg_id is not None} <= answered

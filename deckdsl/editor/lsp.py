@@ -25,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import os
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -82,9 +83,6 @@ class DeckServer(stdio.StdioServer):
         """The position encoding agreed at `initialize` (`utf-16` unless the client prefers another)."""
         encoding = self.workspace.position_encoding
         return str(getattr(encoding, "value", encoding) or features.UTF16)
-
-    def document(self, uri: str):
-        return self.workspace.text_documents.get(uri)
 
     async def run(self, function, *args):
         """Run `function(*args)` on the deckdsl worker thread."""
@@ -158,8 +156,8 @@ class DeckServer(stdio.StdioServer):
     def open_profiles(self) -> dict[str, str]:
         """The text of every game profile open in the editor, by path: decks are checked against these
         buffers, saved or not (`deckdsl.profiles.profile.unsaved`)."""
-        return {to_fs_path(uri): document.source for uri, document in list(self.workspace.text_documents.items())
-                if uri.startswith("file:") and kind_of(uri, document.language_id) == "game"}
+        return {path: document.source for document in list(self.workspace.text_documents.values())
+                if kind_of(document.uri, document.language_id) == "game" and (path := _local_path(document.uri))}
 
     def publish(self, uri: str, version: int | None, diagnostics: list[dict]) -> None:
         """Send `textDocument/publishDiagnostics` with diagnostics already in JSON form: 26,573 of them
@@ -198,7 +196,7 @@ def _analysis(uri: str, version: int | None, text: str, language_id: str | None,
     its diagnostics (`snapshot.published`)."""
     from ..profiles.profile import unsaved
 
-    path = to_fs_path(uri) if uri.startswith("file:") else None
+    path = _local_path(uri)
     with _paused_gc(freeze=True), unsaved(profiles or {}):
         started = time.perf_counter()
         snapshot = analyse(uri, version, text, path, kind_of(uri, language_id), check, memory)
@@ -210,6 +208,23 @@ def _analysis(uri: str, version: int | None, text: str, language_id: str | None,
             snapshot.published.append(_more(hidden, path or uri))
         snapshot.timings = (mapping - started, time.perf_counter() - mapping)
     return snapshot
+
+
+def _local_path(uri: str) -> str | None:
+    """The file a `file:` URI names; None for another scheme, and for a name the system cannot look up (a
+    NUL, a lone surrogate its encoding cannot write — JSON's `"\\ud800"` —, a name too long, a folder the
+    server may not enter): such a document is checked as an unsaved buffer is, since looking for its
+    profile and `deckdsl.toml` next to it would fail.  A file that is not there is one not saved yet."""
+    if not uri.startswith("file:"):
+        return None
+    path = to_fs_path(uri)
+    try:
+        os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return path
+    except (OSError, ValueError):
+        return None
+    return path
 
 
 MAX_PUBLISHED = 1000
@@ -309,9 +324,9 @@ def did_save(ls: DeckServer, params: types.DidSaveTextDocumentParams) -> None:
 
 
 def _recheck_decks(ls: DeckServer, game: str, delay: float) -> None:
-    for other, document in list(ls.workspace.text_documents.items()):
-        if other != game and kind_of(other, document.language_id) == "deck":
-            ls.changed(other, delay)
+    for document in list(ls.workspace.text_documents.values()):
+        if document.uri != game and kind_of(document.uri, document.language_id) == "deck":
+            ls.changed(document.uri, delay)
 
 
 def did_close(ls: DeckServer, params: types.DidCloseTextDocumentParams) -> None:

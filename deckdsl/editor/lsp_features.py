@@ -38,10 +38,15 @@ Kind = types.CompletionItemKind
 
 
 def units(text: str, encoding: str = UTF16) -> int:
-    """How many code units `text` is in `encoding` (`utf-8`, `utf-16` or `utf-32`)."""
+    """How many code units `text` is in `encoding` (`utf-8`, `utf-16` or `utf-32`).  A lone surrogate (JSON
+    carries one, `"\\udc8a"`, and an editor's UTF-16 text may hold one) counts as the editor counts it:
+    one UTF-16 unit, three UTF-8 bytes — what `surrogatepass` encodes, and what pygls counts when it
+    applies the editor's changes."""
     if text.isascii() or encoding == UTF32:
         return len(text)
-    return len(text.encode("utf-8")) if encoding == UTF8 else len(text.encode("utf-16-le")) // 2
+    if encoding == UTF8:
+        return len(text.encode("utf-8", "surrogatepass"))
+    return len(text.encode("utf-16-le", "surrogatepass")) // 2
 
 
 class LineIndex:

@@ -13,11 +13,16 @@ answered.  `serve` replaces that loop, and `Protocol` extends pygls' protocol:
   status 1: the status LSP gives a server that ends without a `shutdown`, and not 2, which would say
   deckdsl failed.
 * **One answer per request** (`Protocol.receive`): a body that is not JSON gets -32700, JSON that is no
-  request -32600, params that do not fit their type -32602, a handler's failure -32603; messages are one
-  short line (no traceback, no `data`), and so is the log (the traceback is logged at debug level).
+  request -32600 (so does a notification of LSP's sent with an id), params that do not fit their type
+  -32602, a handler's failure -32603; messages are one short line (no traceback, no `data`), and so is
+  the log (the traceback is logged at debug level).
   Positions are clamped to LSP's range before they are typed (`Position.line` -1 → 0, 2^63 → 2^31 - 1)
   and then to the document by the handlers (`LineIndex.offset`); a completion context without
-  `triggerKind` is an invoked completion.
+  `triggerKind` is an invoked completion.  A field typed as a string or an integer holds one
+  (`strict_unions`), so no handler meets a `languageId` of `true`.
+* **Bad notifications are dropped**: one that does not fit its type, that changes, saves or closes a
+  document the client has not opened, or that is about a notebook (the server offers no notebook sync),
+  is logged in one line (a warning) and not handled.
 * **The lifecycle**: a request before `initialize` gets -32002 (notifications are dropped, `exit`
   excepted), a second `initialize` -32600 (the open documents stay), and a request after `shutdown`
   -32600, as the specification asks.
@@ -31,7 +36,8 @@ import logging
 import re
 import traceback
 from concurrent.futures import ThreadPoolExecutor
-from typing import BinaryIO
+from typing import BinaryIO, Union, get_args, get_origin
+from urllib.parse import unquote
 
 from lsprotocol import types
 from pygls.exceptions import (FeatureRequestError, JsonRpcException, JsonRpcInternalError, JsonRpcInvalidParams,
@@ -127,7 +133,7 @@ class Protocol(LanguageServerProtocol):
     being handled to its method, for the log."""
 
     def __init__(self, server, converter) -> None:
-        super().__init__(server, converter)
+        super().__init__(server, strict_unions(converter))
         self.initialized = False
         self.shutting_down = False
         self.asked: dict = {}
@@ -157,7 +163,9 @@ class Protocol(LanguageServerProtocol):
 
     def structure_message(self, data: dict):
         """The message as lsprotocol's type for its method (a generic one for a method LSP does not
-        define); `JsonRpcInvalidParams` with a short reason when its params do not fit."""
+        define); `JsonRpcInvalidParams` with a short reason when its params do not fit, and
+        `JsonRpcInvalidRequest` for a notification sent with an id (typed, it would lose the id, and the
+        request its answer)."""
         if "method" not in data:  # a response to one of the server's requests
             return self._structured(data, types.ResponseErrorMessage) if "error" in data \
                 else super().structure_message(data)
@@ -165,6 +173,8 @@ class Protocol(LanguageServerProtocol):
         if kind is None:
             data.setdefault("params", None)
             kind = JsonRPCRequestMessage if "id" in data else JsonRPCNotification
+        elif "id" in data and self.get_result_type(data["method"]) is None:
+            raise JsonRpcInvalidRequest("this method is a notification: send it without an id")
         return self._structured(data, kind)
 
     def _structured(self, data: dict, kind):
@@ -185,10 +195,20 @@ class Protocol(LanguageServerProtocol):
             self.shutting_down = method == types.SHUTDOWN  # nothing is let through after
             if method in self.fm.features or method in self.fm.builtin_features:
                 self.asked[message.id] = method
-        elif method is not None and not self.initialized and method != types.EXIT:
-            log.warning("ignored %s: the client has not sent initialize", method)
+        elif method is not None and (unwanted := self._unwanted(method, message.params)) is not None:
+            log.warning("ignored %s: %s", method, unwanted)
             return
         super().handle_message(message)
+
+    def _unwanted(self, method: str, params) -> str | None:
+        """Why the notification `method` is dropped (None: it is handled)."""
+        if not self.initialized and method != types.EXIT:
+            return "the client has not sent initialize"
+        if method.startswith("notebookDocument/"):
+            return "the server does not sync notebooks (it offers no notebookDocumentSync)"
+        if method in _ABOUT_AN_OPEN_DOCUMENT and self._server.document(params.text_document.uri) is None:
+            return f"{params.text_document.uri} is not open"
+        return None
 
     def _refusal(self, method: str) -> JsonRpcException | None:
         if method == types.INITIALIZE and self.initialized:
@@ -233,6 +253,11 @@ class StdioServer(LanguageServer):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, protocol_cls=Protocol, **kwargs)
+
+    def document(self, uri: str):
+        """The open document at `uri` (pygls' `TextDocument`), None when the client has not opened it.
+        pygls keeps them by their unquoted URI: an editor writes `my%20deck.deck` for `my deck.deck`."""
+        return self.workspace.text_documents.get(unquote(uri))
 
     def report_server_error(self, error: Exception, source) -> None:
         if source is not FeatureRequestError:  # a request's failure is its answer, logged by `Protocol`
@@ -283,6 +308,43 @@ def _stray(loop: asyncio.AbstractEventLoop, context: dict) -> None:
         log_failure(context.get("message", "a callback"), error)
 
 
+_ABOUT_AN_OPEN_DOCUMENT = {types.TEXT_DOCUMENT_DID_CHANGE, types.TEXT_DOCUMENT_DID_SAVE, types.TEXT_DOCUMENT_DID_CLOSE}
+"""The notifications LSP sends only about a document it opened (pygls' `didChange` fails on another)."""
+
+
+def strict_unions(converter):
+    """`converter` with a field typed as strings or integers (`Union[int, str]`, `Union[LanguageKind, str]`,
+    `Union[CodeActionKind, str]` …) holding one.  lsprotocol passes any JSON value through such a field
+    unchecked, so a handler met `languageId: true` or `$/cancelRequest` for the request `[]`, and failed;
+    now the message does not fit its type, and is refused as any other."""
+    converter.register_structure_hook_func(_texts_or_integers, _text_or_integer)
+    return converter
+
+
+def _texts_or_integers(kind) -> bool:
+    """Whether `kind` is a union of texts or integers and their enums (`Union[LanguageKind, str]`), optional
+    or not: each enum's values are of a type the union holds."""
+    choices = [choice for choice in get_args(kind) if choice is not type(None)]
+    return get_origin(kind) is Union and len(choices) > 1 and all(
+        isinstance(choice, type) and issubclass(choice, (int, str)) and choice is not bool
+        and _plain(choice) in choices for choice in choices)
+
+
+def _text_or_integer(value, kind):
+    if type(value) not in get_args(kind):
+        expected = {_JSON_NAMES[_plain(choice)] for choice in get_args(kind)}
+        raise ValueError(f"expected {' or '.join(sorted(expected))}, found {_JSON_NAMES.get(type(value), 'a value')}")
+    return value
+
+
+def _plain(choice: type) -> type:
+    return choice if choice is type(None) else int if issubclass(choice, int) else str
+
+
+_JSON_NAMES = {int: "an integer", str: "a string", bool: "a boolean", float: "a number", list: "an array",
+               dict: "an object", type(None): "null"}
+
+
 def _clamped(data: dict) -> dict:
     """A JSON object as read, with a position's line and character (integers) clamped to LSP's range."""
     if len(data) == 2 and "line" in data and "character" in data:
@@ -324,9 +386,13 @@ def _malformed(data) -> str | None:
 def _why(error: Exception) -> str:
     """cattrs' reasons, in one line (`required field missing @ $.params.position`)."""
     from cattrs import transform_error
+    from cattrs.v import format_exception
+
+    def reason(error: BaseException, kind) -> str:  # cattrs would say "expected Union"
+        return str(error) if kind is not None and _texts_or_integers(kind) else format_exception(error, kind)
 
     try:
-        reasons = transform_error(error)
+        reasons = transform_error(error, format_exception=reason)
     except Exception:  # noqa: BLE001 — not one of cattrs' validation errors
         reasons = [f"{type(error).__name__}: {error}"]
     return "; ".join(reasons).splitlines()[0][:300]
