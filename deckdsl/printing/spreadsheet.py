@@ -178,7 +178,8 @@ def frame_of(deck: ast.Deck, profile: Profile | None, text: str) -> Frame:
     they are written, each with the comments above it.  An unchanged sheet gives back the file as it was,
     byte for byte (but for addenda written between cards, which come after them)."""
     if not deck.cards:
-        return Frame(text.rstrip("\n"), "\n")
+        kept = text.rstrip("\n")
+        return Frame(kept, text[len(kept):])
     others = [block.span for block in deck.addenda] + ([deck.header_span] if deck.header_span else [])
     blocks = sorted([card.span for card in deck.cards] + others, key=lambda span: span.start)
     first = deck.cards[0].span.start
