@@ -421,3 +421,19 @@ def test_a_read_only_file_is_refused_and_left_as_it_was(command, tmp_path):
     output = assert_clean(deckdsl(*args, path.name, cwd=tmp_path), 2, "ro.deck", "read-only")
     assert path.read_bytes() == before and stat.S_IMODE(path.stat().st_mode) == 0o444
     assert sorted(p.name for p in tmp_path.iterdir()) == ["ro.deck"], output  # no temporary file left
+
+
+@pytest.mark.parametrize("line, fixed", [("  valeu 3", "  value: 3"), ("  acton discard a card from the table",
+                                                                       "  action: discard a card from the table")])
+def test_a_misspelt_field_without_its_colon_is_fixed_whole(line, fixed):
+    """fuzz (fix_safe_adds_error): `valeu 3` fixed to `value 3` traded the unknown word for a missing `:`;
+    the fix writes the name with its `:`, and adds no error."""
+    text = 'deck "X" {\n  game: janken-wars\n}\n\ncard "Lupa" {\n  type: papel\n  rarity: simples\n  copies: 2\n' \
+           f'{line}\n}}\n'
+    found = library.loads(text, "x.deck").diagnostics
+    (typo,) = [d for d in found if d.fix is not None and d.code == "DK004"]
+    assert typo.fix.safe
+    after = apply(text, [typo.fix])[0]
+    assert fixed + "\n" in after
+    assert added_errors(text, found, library.loads(after, "x.deck").diagnostics, typo.fix.edits,
+                        blocks=blocks(text)) == []

@@ -13,7 +13,7 @@ from dataclasses import replace
 from lark import Lark
 from lark.exceptions import UnexpectedInput
 
-from ..diagnostics import Diagnostic, Severity
+from ..diagnostics import Diagnostic, Edit, Fix, Severity
 from ..profiles.profile import DEFAULT_PROFILE, Profile
 from ..span import Span
 from .ast import CARD_FIELDS, META_FIELDS
@@ -42,9 +42,10 @@ regular expression from going quadratic along a line of one long word (fuzz/find
 _FIELD_AT_LINE_START = re.compile(r"[ \t]*([^\W\d][\w-]*)[ \t]*:")
 
 
-def misspelt_before(text: str, offset: int, parser: Lark, profile: Profile | None) -> Diagnostic | None:
+def misspelt_before(text: str, offset: int, parser: Lark, builder) -> Diagnostic | None:
     """A keyword typo just before the error, read as a name (`whenevr opponent gains …` fails at
     `opponent`, but the mistake is `whenevr`)."""
+    profile = builder.profile
     line_start = text.rfind("\n", 0, offset) + 1
     window = max(line_start, offset - LONGEST_TYPO)
     match = _WORD_BEFORE.search(text, window, offset)
@@ -58,7 +59,8 @@ def misspelt_before(text: str, offset: int, parser: Lark, profile: Profile | Non
     if suggestion is None:
         return None
     span = Span.of_range(text, match.start(1), match.end(1))
-    return Diagnostic("DK004", f"unknown word `{word}`", span, help=suggestion.help, fix=suggestion.fix(word, span))
+    return Diagnostic("DK004", f"unknown word `{word}`", span, help=suggestion.help,
+                      fix=keyword_fix(text, span, word, suggestion, parser, builder))
 
 
 _CARD_SPELLINGS = tuple(spelling for name, others in CARD_FIELDS.items() for spelling in (name, *others))
@@ -107,6 +109,20 @@ def header_moves(source: str, at: int, written: str, word: str, parser: Lark, bu
     if builder.profile is not None and game == builder.profile.id:
         return None
     return f"as `{word}`, this block would make it a `{game}` deck, and every card would be read as that game's"
+
+
+def keyword_fix(text: str, span: Span, written: str, suggestion, parser: Lark, builder) -> Fix:
+    """The fix of a keyword typo: the word meant, and — for a card field's name written without its `:`
+    (`valeu 3`) — the `:` too, since the name alone would only trade this error for a missing `:`.  Safe
+    only when the suggestion is, and, for a field, when its line then reads."""
+    field = suggestion.word in _FIELD_NAMES and not text[span.end:].lstrip(" \t").startswith(":")
+    if not field:
+        return suggestion.fix(written, span)
+    line_start = text.rfind("\n", 0, span.start) + 1
+    line_end = text.find("\n", span.end)
+    line = text[line_start : span.start] + suggestion.word + ":" + text[span.end : len(text) if line_end < 0 else line_end]
+    return Fix(f"replace `{written}` by `{suggestion.word}:`", (Edit(span, suggestion.word + ":"),),
+               suggestion.safe and _reads(line, parser, builder))
 
 
 def _reads(line: str, parser: Lark, builder) -> bool:

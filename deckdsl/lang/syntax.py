@@ -28,7 +28,7 @@ from ..span import Span
 from . import ast
 from .ast import CARD_FIELDS, META_FIELDS
 from .build import unquote
-from .misspelt import aside, header_moves, misspelt_before, unknown_field
+from .misspelt import aside, header_moves, keyword_fix, misspelt_before, unknown_field
 from .slips import blank_strings, slip
 from .spelling import suggest
 from .words import is_keyword, known, spellings
@@ -444,10 +444,11 @@ def syntax_error(text: str, source: str, chunk, error: UnexpectedInput, parser: 
                     source, span.start - chunk.start, written, suggestion.word, parser, builder)
                 return Diagnostic("DK004", f"unknown word `{written}`", span, help=suggestion.help,
                                   notes=(moves,) if moves else (),
-                                  fix=replace(suggestion, safe=suggestion.safe and not moves).fix(written, span))
+                                  fix=keyword_fix(text, span, written, replace(suggestion, safe=suggestion.safe and
+                                                                               not moves), parser, builder))
         # in the header, a name before a missing `:` is a field or a rule parameter, not a keyword typo
         explained = (
-            (misspelt_before(text, span.start, parser, profile) if block != "deck" or expected != {"COLON"} else None)
+            (misspelt_before(text, span.start, parser, builder) if block != "deck" or expected != {"COLON"} else None)
             or (unknown_field(text, span.start, parser, builder) if block in ("card", "") else None)
         )
         if explained:
