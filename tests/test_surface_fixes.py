@@ -437,3 +437,14 @@ def test_a_misspelt_field_without_its_colon_is_fixed_whole(line, fixed):
     assert fixed + "\n" in after
     assert added_errors(text, found, library.loads(after, "x.deck").diagnostics, typo.fix.edits,
                         blocks=blocks(text)) == []
+
+
+@pytest.mark.parametrize("game, safe", [("janken-wars", True), ("embate-dos-guardioes", False),
+                                        ("fmt-width-big", False)])
+def test_the_colon_of_a_header_game_is_safe_only_for_the_game_the_deck_is_read_with(game, safe):
+    """fuzz (fix_safe_changes_cards): `game fmt-width-big` does not read, so the deck is read as Janken
+    Wars; the `:` makes every card read as another game's (or as no game's), which no safe fix may do."""
+    text = f'deck "X" {{\n  game {game}\n}}\n\ncard "Lupa" {{\n  type: papel\n  rarity: simples\n  copies: 2\n}}\n'
+    (colon,) = [d for d in library.loads(text, "x.deck").diagnostics if d.fix is not None]
+    assert colon.fix.message == "add `:` after the field name" and colon.fix.safe is safe
+    assert f"game: {game}\n" in apply(text, [colon.fix])[0]

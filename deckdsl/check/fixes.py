@@ -16,7 +16,8 @@ applies safe fixes, `--unsafe-fixes` the others too, and the editor offers both.
   type): `deckdsl.lang.spelling`;
 - the `}` of a block left open, written where the block ends (before the next block): where deckdsl
   already closed it when it read the deck;
-- the `:` after a field's name, where the grammar takes nothing else (`condition discarded first`);
+- the `:` after a field's name, where the grammar takes nothing else (`condition discarded first`) — in
+  the header's `game`, only when it names the game the deck is read with already;
 - a shared zone written with an owner (`your table`) written `the table`;
 - an unused `# deckdsl: allow` code removed (the whole comment when none of its codes is used) — when
   the deck was read whole: an error that leaves part of it unread may hide the finding it silences;

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from contextlib import contextmanager
 from dataclasses import replace
+from functools import lru_cache
 
 from lark import Lark
 from lark.exceptions import UnexpectedInput
@@ -18,7 +19,7 @@ from ..profiles.profile import DEFAULT_PROFILE, Profile
 from ..span import Span
 from .ast import CARD_FIELDS, META_FIELDS
 from .build import TooDeep
-from .spelling import suggest
+from .spelling import Suggestion, suggest
 from .words import keywords, known
 
 
@@ -52,15 +53,22 @@ def misspelt_before(text: str, offset: int, parser: Lark, builder) -> Diagnostic
     if not match or (match.start(1) == window > line_start and _WORD_CHAR.match(text, window - 1)):
         return None  # no word, or one longer than any keyword's typo
     word = match.group(1)
-    words = keywords(parser)
     if known(word, parser, profile) or (profile and profile.zone(word)):
         return None
-    suggestion = suggest(word, sorted(words), words.get)
+    suggestion = _keyword_like(parser, word)
     if suggestion is None:
         return None
     span = Span.of_range(text, match.start(1), match.end(1))
     return Diagnostic("DK004", f"unknown word `{word}`", span, help=suggestion.help,
                       fix=keyword_fix(text, span, word, suggestion, parser, builder))
+
+
+@lru_cache(maxsize=1024)
+def _keyword_like(parser: Lark, word: str) -> Suggestion | None:
+    """The keyword `word` is a typo of: one answer per word and grammar, as a deck of many broken copies of
+    a block asks it again for each (and `check --fix` reads the deck again for each fix it tries)."""
+    words = keywords(parser)
+    return suggest(word, sorted(words), words.get)
 
 
 _CARD_SPELLINGS = tuple(spelling for name, others in CARD_FIELDS.items() for spelling in (name, *others))
@@ -120,7 +128,8 @@ def keyword_fix(text: str, span: Span, written: str, suggestion, parser: Lark, b
         return suggestion.fix(written, span)
     line_start = text.rfind("\n", 0, span.start) + 1
     line_end = text.find("\n", span.end)
-    line = text[line_start : span.start] + suggestion.word + ":" + text[span.end : len(text) if line_end < 0 else line_end]
+    rest = text[span.end : len(text) if line_end < 0 else line_end]
+    line = text[line_start : span.start] + suggestion.word + ":" + rest
     return Fix(f"replace `{written}` by `{suggestion.word}:`", (Edit(span, suggestion.word + ":"),),
                suggestion.safe and _reads(line, parser, builder))
 

@@ -23,7 +23,7 @@ from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from ..diagnostics import Diagnostic, Edit, Fix, Label
-from ..profiles.profile import Profile
+from ..profiles.profile import DEFAULT_PROFILE, Profile
 from ..span import Span
 from . import ast
 from .ast import CARD_FIELDS, META_FIELDS
@@ -457,19 +457,29 @@ def syntax_error(text: str, source: str, chunk, error: UnexpectedInput, parser: 
     label = _label(error, parser, builder)
     found = failed(f"{label} (found {shown})" if label else f"unexpected {shown}", span, expected, instead)
     if expected == {"COLON"} and token.type != "_NL" and not instead:
-        return replace(found, fix=_colon(text, span.start))
+        return replace(found, fix=_colon(text, span.start, block, profile))
     return found
 
 
-def _colon(text: str, offset: int) -> Fix | None:
-    """The safe fix of a missing `:` between a field's name and its value (`condition discarded first`): the
-    grammar takes nothing else there, so it goes right after the name."""
+_GAME_BEFORE = re.compile(r"(?<![\w-])game[ \t]*+$")
+_GAME_NAMED = re.compile(r'"?+([\w-]++)')
+
+
+def _colon(text: str, offset: int, block: str, profile: Profile | None) -> Fix | None:
+    """The fix of a missing `:` between a field's name and its value (`condition discarded first`): the
+    grammar takes nothing else there, so it goes right after the name — safe, except for a header's `game`
+    naming a game the deck is not read with now (every card would read otherwise: `check.fixes`)."""
     at = offset
     while at > 0 and text[at - 1] in " \t":
         at -= 1
     if at == offset or not _is_word(text[at - 1]):
         return None
-    return Fix("add `:` after the field name", (Edit(Span.point(text, at), ":"),))
+    safe = True
+    if block == "deck" and _GAME_BEFORE.search(text, max(0, at - 40), offset):
+        named = _GAME_NAMED.match(text, offset)
+        read_as = profile.id if profile is not None else DEFAULT_PROFILE  # a header that does not read: the default
+        safe = named is not None and named.group(1) == read_as
+    return Fix("add `:` after the field name", (Edit(Span.point(text, at), ":"),), safe=safe)
 
 
 def _glued_word(text: str, offset: int) -> Span | None:
