@@ -41,9 +41,11 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_lsp.py
 
 # The mutation fuzzer (fuzz/fuzz.py): findings and slow inputs go to fuzz/findings/, exit 1 if there are any.
-# FUZZ_INPUTS=N (default 200,000), FUZZ_SEED=N (1), FUZZ_JOBS=N worker processes (1).
+# FUZZ_INPUTS=N (default 200,000), FUZZ_SEED=N (1), FUZZ_JOBS=N worker processes (1), FUZZ_TARGETS=a,b (every
+# target, in the shares of fuzz.WEIGHTS: deck, game, config, render, simulate, play, theme, csv, results, lsp,
+# fmt, fix).
 fuzz: $(STAMP)
-	$(BIN)/python fuzz/fuzz.py --inputs $(or $(FUZZ_INPUTS),200000) --seed $(or $(FUZZ_SEED),1) --jobs $(or $(FUZZ_JOBS),1)
+	$(BIN)/python fuzz/fuzz.py --inputs $(or $(FUZZ_INPUTS),200000) --seed $(or $(FUZZ_SEED),1) --jobs $(or $(FUZZ_JOBS),1) $(if $(FUZZ_TARGETS),--targets $(FUZZ_TARGETS))
 
 clean:
 	rm -rf $(VENV) out

@@ -3,9 +3,11 @@
     .venv/bin/python fuzz/fuzz.py --inputs 200000 --seed 1 [--jobs 2] [--budget 2] [--targets deck,game,...]
 
 Coverage-agnostic: every input is a seed file (or a generated value) with 1-4 random mutations, chosen by a
-`random.Random` seeded from `--seed` and the worker's number, so a run is reproducible input by input.
-
-Targets (the share of the inputs each gets is WEIGHTS):
+`random.Random` seeded from `--seed` and the worker's number, so a run is reproducible input by input.  The
+seeds come from the repository only.  The targets are `make_X`/`run_X` pairs (an exception is a finding, a
+documented refusal is not): today's in fuzz_targets.py, the surfaces of issue 26 in fuzz_surfaces.py,
+fuzz_texts.py and fuzz_lsp.py; the mutations in fuzz_mutate.py.  The share of the inputs each target gets
+is WEIGHTS; `--targets` runs some alone.
 
 * `deck`   the seeds are decks/**/*.deck and tests/**/*.deck (tests/crashes/: the known reproducers); mutated
            by line (delete, duplicate, swap, splice from another seed, truncate) and by byte/token (grammar keywords,
@@ -27,25 +29,53 @@ Targets (the share of the inputs each gets is WEIGHTS):
            a finding.
 * `simulate` `simulate --games 1..4` with random --jobs/--players/--matchups/--set/--seed/--format.
 * `play`   `play --bot <cheap bot>` with random stdin answers (ends at the end of input).
+* `theme`  mutated `theme.html.j2` texts (decks/themes/*, the theme reproducers of tests/crashes/surfaces,
+           Jinja's loops, filters and operators, big numbers) rendered to HTML (`render.html`, no PDF) for
+           a two-card deck of each design.  A `TemplateError` (DK307, DK309 past a sandbox bound) or a
+           `RecursionError` (DK307) is the refusal, and its diagnostic is built; a finding is any other
+           exception, an HTML past the sandbox's `MAX_OUTPUT`, or a peak of memory over MAX_THEME_MEMORY.
+* `csv`    mutated sheets (exported from decks/**/*.deck at start-up, a slice of the 20,000-row
+           reproducer) through `files.decode` (DK005/DK006 refuse) and `spreadsheet.read` with a new deck's
+           frame or an existing deck's (`frame_of`), each problem reported as `import csv` reports it;
+           `read` never raises, a sheet it cannot read is `text` None with one problem (DK009, DK101,
+           DK006), and every cell lies inside the sheet.  One input in CSV_ROUND_TRIP is a round trip: a
+           mutated deck that reads (no DK0xx error, unique card names) exported then imported into itself
+           gives back its text exactly (unless addenda sit between its cards), and `unguard(guard(s)) == s`.
+* `results` mutated sweep results files (the three reproducers) through `results.read_stream`:
+           `ResultsError` only when the first non-blank line is not the sweep's description; every point
+           kept is on the axes with figures `sweep.checked` keeps as they are, the dropped lines in order
+           and warned about, and the figures go through the text and HTML reports.
+* `lsp`    framing (mutated byte streams through `lsp_stdio.read_message`: `FramingError` refuses) and
+           messages (mutated JSON bodies given to one in-process server per worker, `lsp.build()`):
+           every request gets exactly one answer, no error carries a traceback, a newline or `data`, no
+           answer is -32603 and nothing is logged at error level on `deckdsl.lsp` (a handler failed).
+* `fmt`    deck and game texts with their layout mutated (and some with any mutation) through
+           `format_source`: `FormatError` refuses, `FormatBug` is a finding; the result is formatted
+           already and means what the text meant (tests/test_fmt.py's `meaning`).
+* `fix`    decks with slips (a letter added, dropped, doubled or swapped in a word; a `}` or a `:` left
+           out) through `fixes.fix_text`: no reading error added, fixed again it changes nothing, and a
+           safe fix applied alone adds no error and leaves the cards it does not edit as they were.
 
 The CLI targets are invoked on the click command itself (not the `main` group), so an exception arrives
 with its traceback instead of the group's "deckdsl: internal error".
 
 A finding is bucketed by (target, exception type, innermost deckdsl frame); the first input of a bucket
-is minimised (ddmin over lines, then over bytes, keeping the bucket; at most MINIMISE_SECONDS) and written
-to fuzz/findings/ with the exception and traceback.  An input whose wall-clock time exceeds `--budget`
-seconds (default 2; 0 turns it off), plus a second per 500 KB of input (BYTES_PER_SECOND), twice in a row is
-"slow" and written as it is; HARD_LIMIT seconds (plus 2.5 s per 500 KB) end an input as a finding ("hang").
-The budget lives in this fuzzer only: tests/test_fuzz.py counts findings and never times anything.
+is minimised (ddmin over lines, then over bytes — over messages for `lsp` — keeping the bucket; at most
+MINIMISE_SECONDS) and written to fuzz/findings/ with the exception and traceback.  An input whose
+wall-clock time exceeds `--budget` seconds (default 2; 0 turns it off), plus a second per 500 KB of input
+(BYTES_PER_SECOND) and the seconds a target's bounds allow (`Surfaces.SECONDS`: a theme's), twice in a row
+is "slow" and written as it is; HARD_LIMIT seconds (plus 2.5 times that allowance) end an input as a finding
+("hang": SIGALRM; `lsp`, which runs an event loop, bounds its own waits).  The budget lives in this fuzzer
+only: tests/test_fuzz.py counts findings and never times anything.
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import os
 import random
-import re
 import signal
 import sys
 import tempfile
@@ -54,15 +84,19 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # its modules, also when loaded by file path
+
+from fuzz_surfaces import Surfaces  # noqa: E402 — after the path
+from fuzz_targets import SCAFFOLD_SAMPLE, TEXT_SAMPLE, Targets  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 FINDINGS = Path(__file__).resolve().parent / "findings"
-WEIGHTS = {"deck": 70, "game": 10, "config": 12, "render": 4, "simulate": 2, "play": 2}
-TEXT_SAMPLE = 8  # one deck input in 8 also goes through text/explain
-SCAFFOLD_SAMPLE = 4
+WEIGHTS = {"deck": 70, "game": 10, "config": 12, "render": 4, "simulate": 2, "play": 2,
+           "theme": 4, "csv": 6, "results": 6, "lsp": 6, "fmt": 8, "fix": 4}
 HARD_LIMIT = 5.0
 MINIMISE_SECONDS = 120
 MAX_BYTEWISE = 200_000  # inputs longer than this are minimised by lines only
-MAX_SEED_BYTES = 200_000  # the 1 MB amplification deck is a benchmark, not a seed
+MAX_KEPT_BYTES = 100_000  # findings longer than this are written gzipped
 
 
 BYTES_PER_SECOND = 500_000
@@ -70,8 +104,17 @@ BYTES_PER_SECOND = 500_000
 and hard limit grow by a second per 500 KB, so a big input that is merely big is not called slow."""
 
 
-def _allowance(payload) -> float:
-    """The seconds added to the budget for an input of this size."""
+def _allowance(target: str, payload, surfaces: Surfaces | None = None) -> float:
+    """The seconds added to the budget for an input of this size (of the texts or messages it carries), once
+    per read of it (`Surfaces.reads`: as many as it may make, or, given the `surfaces` that ran it, as
+    many as it made), and for a target whose documented bounds allow seconds of work (`Surfaces.SECONDS`)."""
+    if target in Surfaces.NAMES:
+        payload = _cut(payload)[0]
+        size = sum(map(len, payload)) if isinstance(payload, tuple) else len(payload)
+        if target not in ("fmt", "fix"):
+            return size / BYTES_PER_SECOND + Surfaces.SECONDS.get(target, 0.0)
+        reads = surfaces.reads(target) if surfaces is not None else Surfaces.most_reads(target)
+        return reads * (size / Surfaces.READ_RATE + Surfaces.CHECK_SECONDS)
     return len(payload) / BYTES_PER_SECOND if isinstance(payload, (bytes, str)) else 0.0
 
 
@@ -83,439 +126,16 @@ def _alarm(_signum, _frame):
     raise Hang(f"the input ran past {HARD_LIMIT:.0f} s")
 
 
-# ---------------------------------------------------------------------------------------- seeds ---
-
-def deck_seeds() -> list[bytes]:
-    paths = sorted((ROOT / "decks").rglob("*.deck")) + sorted((ROOT / "tests").rglob("*.deck"))  # tests/crashes too
-    return [p.read_bytes() for p in paths if p.is_file() and p.stat().st_size <= MAX_SEED_BYTES]
-
-
-def game_seeds() -> list[bytes]:
-    paths = sorted((ROOT / "deckdsl" / "profiles").glob("*.game")) + sorted((ROOT / "tests").rglob("*.game"))
-    return [p.read_bytes() for p in paths if p.is_file() and p.stat().st_size <= MAX_SEED_BYTES]
-
-
-def grammar_words(name: str) -> list[str]:
-    text = (ROOT / "grammars" / name).read_text(encoding="utf-8")
-    code = "\n".join(line.split("//")[0] for line in text.splitlines())
-    words = set(re.findall(r'"([^"\\]{1,20})"', code)) | set(re.findall(r"[A-Za-zÀ-ÿ_][\wÀ-ÿ'’]{1,20}", code))
-    return sorted(w for w in words if w.strip())
-
-
-def seed_words(seeds: list[bytes], limit: int = 400) -> list[str]:
-    words: set[str] = set()
-    for data in seeds:
-        words |= set(re.findall(r"[^\W\d][\w'’-]*", data.decode("utf-8", "replace")))
-    return sorted(words)[:limit] if len(words) <= limit else sorted(random.Random(0).sample(sorted(words), limit))
-
-
-# ------------------------------------------------------------------------------------- mutation ---
-
-PUNCT = ["{", "}", "(", ")", "[", "]", ":", ",", ";", '"', "'", '"""', "#", "*", "+", "-", "/", "=", "…", "\\",
-         "\n", "\t", " ", "{{", "}}", "{0}", "{n:s}", "{x!r}", "%s", "$"]
-NUMBERS = ["0", "-0", "1", "-1", "9" * 9, "9" * 10, "999999999", "1000000000", "9" * 310, "9" * 4302, "1e308",
-           "1.5", "-99999999", "2147483648", "18446744073709551616", "0x10", "1_000", "+5", "--3", "nan", "inf"]
-UNICODE_DIGITS = ["²", "٣", "３", "۵", "߃", "९", "๓", "①", "Ⅻ", "𝟘", "¼", "᧑", "߀"]
-STRANGE = ["\x00", "\ufeff", "\u200b", "\u202e", "\r", "\r\n", "\x0b", "\x0c", "\x85", "\u2028", "\ud7ff", "é",
-           "e\u0301", "ﬁ", "İ", "ß", "😀", "\U0010ffff", "\x7f"]
-BAD_BYTES = [b"\xff", b"\xfe", b"\xc3", b"\xc3\x28", b"\xed\xa0\x80", b"\xf4\x90\x80\x80", b"\x80", b"\xe2\x82",
-             b"\xef\xbb\xbf", b"\xff\xfe"]
-
-
-class Mutator:
-    def __init__(self, rng: random.Random, seeds: list[bytes], words: list[str]):
-        self.rng, self.seeds, self.words = rng, seeds, words
-
-    def token(self) -> str:
-        r = self.rng.random()
-        if r < 0.5:
-            return self.rng.choice(self.words)
-        if r < 0.65:
-            return self.rng.choice(NUMBERS)
-        if r < 0.75:
-            return self.rng.choice(UNICODE_DIGITS)
-        if r < 0.9:
-            return self.rng.choice(PUNCT)
-        return self.rng.choice(STRANGE)
-
-    def mutate(self, data: bytes) -> bytes:
-        for _ in range(self.rng.choice((1, 1, 1, 2, 2, 3, 4))):
-            data = self.rng.choice(self.OPS)(self, data)
-        return data
-
-    # -- line level
-    def _lines(self, data: bytes) -> list[bytes]:
-        return data.splitlines(keepends=True) or [b""]
-
-    def delete_lines(self, data):
-        lines = self._lines(data)
-        i = self.rng.randrange(len(lines))
-        del lines[i:i + self.rng.choice((1, 1, 2, 5))]
-        return b"".join(lines)
-
-    def duplicate_lines(self, data):
-        lines = self._lines(data)
-        i = self.rng.randrange(len(lines))
-        chunk = lines[i:i + self.rng.choice((1, 3, 8))]
-        times = self.rng.choice((1, 2, 10, 100))
-        lines[i:i] = chunk * times
-        return b"".join(lines)
-
-    def swap_lines(self, data):
-        lines = self._lines(data)
-        i, j = self.rng.randrange(len(lines)), self.rng.randrange(len(lines))
-        lines[i], lines[j] = lines[j], lines[i]
-        return b"".join(lines)
-
-    def splice(self, data):
-        lines, other = self._lines(data), self._lines(self.rng.choice(self.seeds))
-        i, j = self.rng.randrange(len(lines) + 1), self.rng.randrange(len(other))
-        lines[i:i] = other[j:j + self.rng.choice((1, 4, 12, 40))]
-        return b"".join(lines)
-
-    def truncate(self, data):
-        return data[:self.rng.randrange(len(data) + 1)]
-
-    # -- token / byte level
-    def _at(self, data: bytes) -> int:
-        return self.rng.randrange(len(data) + 1)
-
-    def insert_token(self, data):
-        i = self._at(data)
-        sep = self.rng.choice(("", " ", " ", "\n"))
-        return data[:i] + (sep + self.token() + sep).encode("utf-8", "surrogatepass") + data[i:]
-
-    def replace_word(self, data):
-        spans = [m.span() for m in re.finditer(rb"[\w\x80-\xff]+", data)]
-        if not spans:
-            return self.insert_token(data)
-        a, b = self.rng.choice(spans)
-        return data[:a] + self.token().encode("utf-8", "surrogatepass") + data[b:]
-
-    def replace_number(self, data):
-        spans = [m.span() for m in re.finditer(rb"\d+", data)]
-        if not spans:
-            return self.insert_token(data)
-        a, b = self.rng.choice(spans)
-        new = self.rng.choice(NUMBERS + UNICODE_DIGITS + ["".join(self.rng.choices(UNICODE_DIGITS, k=3))])
-        return data[:a] + new.encode() + data[b:]
-
-    def nesting(self, data):
-        i, depth = self._at(data), self.rng.choice((10, 100, 1000, 5000))
-        opener, closer = self.rng.choice((("(", ")"), ("{", "}"), ("[", "]"), ("not ", ""), ("-", ""),
-                                          ("if x then ", ""), ("(1 + ", ")")))
-        body = opener * depth + self.rng.choice(("1", "x", "")) + closer * (depth if self.rng.random() < .7 else 0)
-        return data[:i] + body.encode() + data[i:]
-
-    def long_string(self, data):
-        i, n = self._at(data), self.rng.choice((100, 1000, 10_000, 100_000))
-        unit = self.rng.choice(("x", "é", "a b ", "😀", "\\", "\t", "_"))
-        text = unit * (n // len(unit))
-        if self.rng.random() < 0.5:
-            text = '"' + text + ('"' if self.rng.random() < .8 else "")
-        return data[:i] + text.encode() + data[i:]
-
-    def quotes(self, data):
-        i = self._at(data)
-        return data[:i] + self.rng.choice((b'"', b"'", b'"""', b"{", b"}", b"\\\"", b"#")) + data[i:]
-
-    def nul(self, data):
-        i = self._at(data)
-        return data[:i] + b"\x00" * self.rng.choice((1, 1, 5)) + data[i:]
-
-    def bad_utf8(self, data):
-        i = self._at(data)
-        return data[:i] + self.rng.choice(BAD_BYTES) + data[i:]
-
-    def crlf(self, data):
-        return self.rng.choice((data.replace(b"\n", b"\r\n"), data.replace(b"\n", b"\r"),
-                                data.replace(b"\n", b"\r\n", 1)))
-
-    def bom(self, data):
-        return self.rng.choice((b"\xef\xbb\xbf", b"\xff\xfe", b"\xef\xbb\xbf\xef\xbb\xbf")) + data
-
-    def flip_byte(self, data):
-        if not data:
-            return bytes([self.rng.randrange(256)])
-        i = self.rng.randrange(len(data))
-        return data[:i] + bytes([data[i] ^ (1 << self.rng.randrange(8))]) + data[i + 1:]
-
-    def random_bytes(self, data):
-        i = self._at(data)
-        return data[:i] + bytes(self.rng.randrange(256) for _ in range(self.rng.randrange(1, 9))) + data[i:]
-
-    OPS = [delete_lines, duplicate_lines, swap_lines, splice, truncate, insert_token, insert_token, replace_word,
-           replace_word, replace_word, replace_number, replace_number, nesting, long_string, quotes, nul, bad_utf8,
-           crlf, bom, flip_byte, random_bytes]
-
-
-# -------------------------------------------------------------------------------------- targets ---
-
-class Targets:
-    def __init__(self, rng: random.Random, workdir: Path):
-        import deckdsl  # noqa: F401 — imported once, before the clock starts
-
-        self.rng, self.workdir = rng, workdir
-        self.decks = deck_seeds()
-        self.games = game_seeds()
-        deck_words = grammar_words("deck.lark") + seed_words(self.decks)
-        game_words = grammar_words("game.lark") + seed_words(self.games)
-        self.deck_mut = Mutator(rng, self.decks, deck_words)
-        self.game_mut = Mutator(rng, self.games, game_words)
-        self.toml_mut = Mutator(rng, [s.encode() for s in TOML_SEEDS], TOML_WORDS)
-        self.counter = 0
-
-    def temp(self, name: str, data: bytes) -> Path:
-        self.counter += 1
-        folder = self.workdir / f"in{self.counter % 4}"
-        folder.mkdir(exist_ok=True)
-        path = folder / name
-        path.write_bytes(data)
-        return path
-
-    # each target: make(rng) -> payload; run(payload) raises on a finding
-    def make_deck(self) -> bytes:
-        return self.deck_mut.mutate(self.rng.choice(self.decks))
-
-    def run_deck(self, data: bytes, extra: bool | None = None) -> None:
-        import deckdsl
-
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError:
-            text = None
-        if text is None or text.startswith("\ufeff"):
-            result = deckdsl.load(self.temp("fuzz.deck", data))
-        else:
-            result = deckdsl.loads(text, "fuzz.deck")
-        if extra is None:
-            extra = self.rng.randrange(TEXT_SAMPLE) == 0
-        if extra and result.deck is not None:
-            from deckdsl.check import explain
-            from deckdsl.text import addendum_text, card_text
-
-            for language in ("pt-BR", "en"):
-                for card in result.deck.cards:
-                    card_text(card, language, generated=False)
-                    card_text(card, language, generated=True)
-                for addendum in result.deck.addenda:
-                    addendum_text(addendum, language)
-            explain.deck_lines(result.deck, result.text, None, result.profile)
-
-    def make_game(self) -> bytes:
-        return self.game_mut.mutate(self.rng.choice(self.games))
-
-    def run_game(self, data: bytes, extra: bool | None = None) -> None:
-        import deckdsl
-        from deckdsl.profiles import profile as profiles
-
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError:
-            text = None
-        if text is None:
-            profiles._read.cache_clear()
-            deckdsl.load_game(self.temp("fuzz.game", data))
-            return
-        profile, _ = profiles.loads(text, "fuzz.game")
-        if extra is None:
-            extra = self.rng.randrange(SCAFFOLD_SAMPLE) == 0
-        if extra and profile is not None and re.fullmatch(r"[a-z0-9][a-z0-9-]{0,60}", profile.id or ""):
-            from deckdsl.profiles.scaffold import scaffold
-
-            deck_text = scaffold(profile, "Fuzz")
-            folder = self.workdir / "game"
-            folder.mkdir(exist_ok=True)
-            for old in folder.glob("*.game"):
-                old.unlink()
-            (folder / f"{profile.id}.game").write_text(text, encoding="utf-8")
-            profiles._read.cache_clear()
-            deckdsl.loads(deck_text, str(folder / "fuzz.deck"))
-
-    def make_config(self):
-        if self.rng.random() < 0.6:
-            return ("table", self.table())
-        kind = self.rng.choice(("deckdsl.toml", "pyproject.toml"))
-        return (kind, self.toml_mut.mutate(self.rng.choice(self.toml_mut.seeds)))
-
-    def value(self, depth: int = 0):
-        import datetime
-
-        r = self.rng.random()
-        if depth < 3 and r < 0.2:
-            return [self.value(depth + 1) for _ in range(self.rng.randrange(4))]
-        if depth < 3 and r < 0.3:
-            return {self.rng.choice(CONFIG_KEYS): self.value(depth + 1) for _ in range(self.rng.randrange(3))}
-        return self.rng.choice([
-            lambda: self.rng.choice(CODES), lambda: self.rng.choice(("error", "warning", "info", "", "ERROR")),
-            lambda: self.rng.randrange(-10, 10**6), lambda: float(self.rng.choice(("nan", "inf", "-0.0", "1e308"))),
-            lambda: self.rng.random() < .5, lambda: self.deck_mut.token(),
-            lambda: datetime.date(2026, 1, 1), lambda: datetime.time(1, 2), lambda: None, lambda: "x" * 10_000,
-            lambda: [self.rng.choice(CODES) for _ in range(self.rng.randrange(50))],
-        ])()
-
-    def table(self):
-        if self.rng.random() < 0.05:
-            return self.value(2)
-        return {self.rng.choice(CONFIG_KEYS): self.value() for _ in range(self.rng.randrange(4))}
-
-    def run_config(self, payload) -> None:
-        from deckdsl.check import config
-
-        kind, body = payload
-        try:
-            if kind == "table":
-                found = config.from_table(body, Path("fuzz.toml"))
-            else:
-                folder = self.workdir / "config"
-                folder.mkdir(exist_ok=True)
-                for name in ("deckdsl.toml", "pyproject.toml"):
-                    (folder / name).unlink(missing_ok=True)
-                (folder / kind).write_bytes(body)
-                found = config.discover(folder / "d.deck")
-        except config.ConfigError:
-            return
-        for code in CODES:
-            found.enabled(code)
-        found.override(select=["JW1"], ignore=("DK2",), fail_on="warning", extend_ignore=("JW110",))
-
-    # -- the CLI
-    def cli_value(self) -> str:
-        return self.rng.choice([
-            lambda: self.rng.choice(NUMBERS), lambda: self.rng.choice(UNICODE_DIGITS),
-            lambda: str(self.rng.uniform(-100, 100)), lambda: str(self.rng.randrange(-5, 60)),
-            lambda: self.deck_mut.token(), lambda: "", lambda: " ", lambda: "1,2", lambda: ",", lambda: "1,2,3",
-            lambda: "nan,0", lambda: "0,inf", lambda: "63x88", lambda: "0x0", lambda: "1e9x1e9", lambda: "-5x10",
-            lambda: "nanxnan", lambda: "x", lambda: "a4", lambda: "letter", lambda: "A4", lambda: "poker",
-            lambda: "tarot", lambda: "mini", lambda: "bridge", lambda: "long", lambda: "short", lambda: "full",
-            lambda: "pt-BR", lambda: "en", lambda: "\x00", lambda: "１٣", lambda: "9" * 5000,
-        ])()
-
-    def make_render(self):
-        options = ["--paper", "--card-size", "--bleed", "--safe", "--gutter", "--flip", "--back-offset", "--lang",
-                   "--timeout", "--art"]
-        args = []
-        for _ in range(self.rng.randrange(1, 5)):
-            args += [self.rng.choice(options), self.cli_value()]
-        return {"deck": self.rng.choice(PLAY_DECKS), "args": args}
-
-    def run_render(self, payload) -> None:
-        from click.testing import CliRunner
-
-        from deckdsl.cli import render
-        from deckdsl.printing import render as renderer
-
-        class Stub(Exception):
-            pass
-
-        def stub(*_args, **_kwargs):
-            raise Stub()
-
-        real, renderer.render = renderer.render, stub
-        try:
-            out = self.workdir / "render" / "x.pdf"
-            result = CliRunner().invoke(render, [str(ROOT / payload["deck"]), *payload["args"], "-o", str(out)])
-        finally:
-            renderer.render = real
-        if result.exception is not None and not isinstance(result.exception, (SystemExit, Stub)):
-            raise result.exception.with_traceback(result.exc_info[2])
-
-    def make_simulate(self):
-        deck = self.rng.choice(PLAY_DECKS)
-        args = ["--games", self.rng.choice(("1", "2", "3", "4", "0", "-1", "٣", "1e3", "x"))]
-        for _ in range(self.rng.randrange(0, 4)):
-            option = self.rng.choice(("--jobs", "--players", "--matchups", "--set", "--seed", "--format"))
-            if option == "--jobs":
-                value = self.rng.choice(("1", "2", "0", "513", "-1", "٢", "nan", "512"))
-            elif option in ("--players", "--matchups"):
-                value = ",".join(self.bot() for _ in range(self.rng.choice((0, 1, 2, 2, 3))))
-                if self.rng.random() < 0.2:
-                    value = self.rng.choice((",,,", ",", " , ", "random,,random", "random,random,random,random"))
-            elif option == "--set":
-                value = self.setting()
-            elif option == "--seed":
-                value = self.rng.choice(("0", "1", str(2**62), str(2**62 + 1), "-1", "٣", "x"))
-            else:
-                value = self.rng.choice(("text", "json", "html", ""))
-            args += [option, value]
-        return {"deck": deck, "args": args}
-
-    def bot(self) -> str:
-        name = self.rng.choice(("random", "greedy", "yomi", "yomi:eager", "yomi:hoard", "rollout", "ismcts", "nobot",
-                                "greedy:hoard", "yomi:x", ""))
-        if name in ("rollout", "ismcts"):
-            # small or malformed budgets only: `ismcts`/`ismcts:` is the default budget, seconds a game by design
-            name += ":" + self.rng.choice(("1", "2", "0", "-1", "٣", "²", "x", "1.5", "9" * 30, "1000001"))
-        return name
-
-    def setting(self) -> str:
-        name = self.rng.choice(("star_cost", "stars_to_win", "chooser", "step_limit", "hand_size", "x", "", " ",
-                                "star_cost=1", "=", "players", "deal"))
-        return name + self.rng.choice(("=", "=", "=", "")) + self.cli_value()
-
-    def run_simulate(self, payload) -> None:
-        from click.testing import CliRunner
-
-        from deckdsl.cli import simulate
-
-        args = [str(ROOT / payload["deck"]), *payload["args"]]
-        args = [a for a in args]
-        result = CliRunner().invoke(simulate, args)
-        if result.exception is not None and not isinstance(result.exception, SystemExit):
-            raise result.exception.with_traceback(result.exc_info[2])
-
-    def make_play(self):
-        answers = []
-        for _ in range(self.rng.randrange(0, 30)):
-            answers.append(self.rng.choice([
-                lambda: str(self.rng.randrange(0, 6)), lambda: str(self.rng.randrange(1, 3)), lambda: "",
-                lambda: self.rng.choice(UNICODE_DIGITS), lambda: self.rng.choice(NUMBERS), lambda: "q",
-                lambda: self.deck_mut.token().replace("\n", " "), lambda: " 1 ", lambda: "１",
-            ])())
-        args = ["--seed", str(self.rng.randrange(1000)), "--bot", self.rng.choice(("random", "greedy", "yomi",
-                                                                                   "rollout:1", "random"))]
-        if self.rng.random() < 0.3:
-            args += ["--seat", self.rng.choice(("1", "2", "3", "0", "16", "17", "٢"))]
-        if self.rng.random() < 0.3:
-            args += ["--lang", self.rng.choice(("en", "pt-BR", "fr"))]
-        if self.rng.random() < 0.2:
-            args += ["--set", self.setting()]
-        return {"deck": self.rng.choice(PLAY_DECKS), "args": args, "stdin": "\n".join(answers) + "\n"}
-
-    def run_play(self, payload) -> None:
-        from click.testing import CliRunner
-
-        from deckdsl.cli import play
-
-        result = CliRunner().invoke(play, [str(ROOT / payload["deck"]), *payload["args"]], input=payload["stdin"])
-        if result.exception is not None and not isinstance(result.exception, SystemExit):
-            raise result.exception.with_traceback(result.exc_info[2])
-
-
-PLAY_DECKS = ["decks/janken-wars.deck", "decks/embate-dos-guardioes.deck", "decks/cooperativo.deck",
-              "decks/queens-vs-kings.deck"]
-CONFIG_KEYS = ["select", "ignore", "fail-on", "fail_on", "extend-ignore", "", "SELECT", "tool", "deckdsl"]
-CODES = ["DK", "JW", "JW1", "JW110", "DK105", "DK0", "dk2", "", " ", "J", "JW999", "*", "É", "DK012", "XX1"]
-TOML_SEEDS = [
-    '[tool.deckdsl]\nselect = ["JW", "DK"]\nignore = ["JW111"]\nfail-on = "warning"\n',
-    'select = ["JW1"]\nignore = "DK2"\nfail-on = "error"\n',
-    '[tool]\ndeckdsl = 5\n',
-    'tool = 5\n',
-    '[tool.deckdsl]\nselect = 5\n',
-    '[project]\nname = "x"\n[tool.deckdsl]\nfail-on = "info"\n',
-]
-TOML_WORDS = ["select", "ignore", "fail-on", "tool", "deckdsl", "[", "]", "=", '"', "'''", "{", "}", ",", "5", "1.5",
-              "true", "nan", "inf", "1979-05-27", "JW", "DK", "[[tool.deckdsl]]", "[tool.deckdsl.x]", "error",
-              "warning"]
-
-
 # ------------------------------------------------------------------------------------- findings ---
 
 def bucket(target: str, error: BaseException) -> str:
-    """(target, exception type, innermost deckdsl frame) as a file-name-safe key."""
-    frames = traceback.extract_tb(error.__traceback__)
-    ours = [f for f in frames if "/deckdsl/" in f.filename and "/fuzz/" not in f.filename] or frames[-1:]
-    where = f"{Path(ours[-1].filename).stem}_{ours[-1].lineno}" if ours else "unknown"
+    """(target, exception type, innermost deckdsl frame) as a file-name-safe key; an invariant a target
+    checks names its own place (`where`)."""
+    where = getattr(error, "where", None)
+    if where is None:
+        frames = traceback.extract_tb(error.__traceback__)
+        ours = [f for f in frames if "/deckdsl/" in f.filename and "/fuzz/" not in f.filename] or frames[-1:]
+        where = f"{Path(ours[-1].filename).stem}_{ours[-1].lineno}" if ours else "unknown"
     return f"{target}-{type(error).__name__}-{where}"
 
 
@@ -541,6 +161,16 @@ def ddmin(units: list, still_fails, budget: int) -> list:
     return units
 
 
+def _cut(payload):
+    """The part of a payload the minimiser cuts — bytes, or a tuple of messages (the last item of a tuple
+    payload) — and how to put a cut part back; (None, None) for a payload it does not cut."""
+    if isinstance(payload, bytes):
+        return payload, lambda part: part
+    if isinstance(payload, tuple) and payload and isinstance(payload[-1], (bytes, tuple)):
+        return payload[-1], lambda part: (*payload[:-1], part)
+    return None, None
+
+
 @dataclass
 class Stats:
     runs: dict = field(default_factory=dict)
@@ -556,6 +186,7 @@ class Fuzzer:
         self.workdir = Path(tempfile.mkdtemp(prefix="deckdsl-fuzz-"))
         os.environ["XDG_CACHE_HOME"] = str(self.workdir / "cache")  # the profile pickles stay out of ~/.cache
         self.targets = Targets(self.rng, self.workdir)
+        self.surfaces = Surfaces(self.rng, self.workdir, self.targets, hard_limit)
         self.budget, self.out, self.quiet, self.worker = budget, out, quiet, worker
         names = targets or list(WEIGHTS)
         self.names, self.weights = names, [WEIGHTS[n] for n in names]
@@ -565,10 +196,14 @@ class Fuzzer:
         if hard_limit:
             signal.signal(signal.SIGALRM, _alarm)
 
+    def _owner(self, target: str):
+        return self.targets if hasattr(self.targets, f"run_{target}") else self.surfaces
+
     def call(self, target: str, payload, extra=None) -> BaseException | None:
-        runner = getattr(self.targets, f"run_{target}")
-        if self.hard_limit:
-            signal.setitimer(signal.ITIMER_REAL, self.hard_limit + 2.5 * _allowance(payload))
+        runner = getattr(self._owner(target), f"run_{target}")
+        alarm = self.hard_limit and target not in Surfaces.SELF_TIMED
+        if alarm:
+            signal.setitimer(signal.ITIMER_REAL, self.hard_limit + 2.5 * _allowance(target, payload))
         try:
             if target in ("deck", "game"):
                 runner(payload, extra)
@@ -579,7 +214,7 @@ class Fuzzer:
         except RecursionError as error:
             return error
         finally:
-            if self.hard_limit:
+            if alarm:
                 signal.setitimer(signal.ITIMER_REAL, 0)
         return None
 
@@ -587,7 +222,7 @@ class Fuzzer:
         start = time.perf_counter()
         for index in range(inputs):
             target = self.rng.choices(self.names, self.weights)[0]
-            payload = getattr(self.targets, f"make_{target}")()
+            payload = getattr(self._owner(target), f"make_{target}")()
             extra = (self.rng.randrange(TEXT_SAMPLE if target == "deck" else SCAFFOLD_SAMPLE) == 0
                      if target in ("deck", "game") else None)
             began = time.perf_counter()
@@ -596,10 +231,10 @@ class Fuzzer:
             self.stats.runs[target] += 1
             if error is not None:
                 self.found(target, payload, extra, error)
-            elif self.budget and took > self.budget + _allowance(payload):
+            elif self.budget and took > self.budget + _allowance(target, payload, self.surfaces):
                 again = time.perf_counter()
                 self.call(target, payload, extra)
-                if time.perf_counter() - again > self.budget + _allowance(payload):
+                if time.perf_counter() - again > self.budget + _allowance(target, payload, self.surfaces):
                     self.slow(target, payload, took)
             if not self.quiet and index and index % 2000 == 0:
                 rate = index / (time.perf_counter() - start)
@@ -623,15 +258,21 @@ class Fuzzer:
             os.close(os.open(self.out / f"{key}.claim", os.O_CREAT | os.O_EXCL | os.O_WRONLY))
         except FileExistsError:
             return
-        if target in ("deck", "game"):
+        if (target in ("deck", "game") or target in Surfaces.NAMES) and not getattr(error, "whole", False):
             payload = self.minimise(target, payload, extra, key)
             error = self.call(target, payload, extra) or error
         self.write(key, target, payload, extra, error)
         (self.out / f"{key}.claim").unlink(missing_ok=True)
 
-    def minimise(self, target: str, data: bytes, extra, key: str) -> bytes:
-        def fails(candidate: bytes) -> bool:
-            error = self.call(target, candidate, extra)
+    def minimise(self, target: str, payload, extra, key: str):
+        """The payload cut down (ddmin) as long as it stays in the bucket `key`, within MINIMISE_SECONDS."""
+        data, rebuild = _cut(payload)
+        reset = getattr(self._owner(target), "reset", None)
+
+        def fails(candidate) -> bool:
+            if reset is not None:
+                reset()  # a target with state (the language server) starts afresh for each try
+            error = self.call(target, rebuild(candidate), extra)
             return error is not None and bucket(target, error) == key
 
         deadline = time.perf_counter() + MINIMISE_SECONDS
@@ -639,10 +280,16 @@ class Fuzzer:
         def check(units):
             if time.perf_counter() > deadline:
                 raise TimeoutError
-            return fails(b"".join(units))
+            return fails(join(units))
 
-        for bytewise, split in ((False, lambda d: d.splitlines(keepends=True)),
-                                (True, lambda d: [d[i:i + 1] for i in range(len(d))])):
+        if isinstance(data, tuple):  # messages: cut whole messages only
+            passes = ((False, lambda d: list(d)),)
+            join = tuple
+        else:
+            passes = ((False, lambda d: d.splitlines(keepends=True)),
+                      (True, lambda d: [d[i:i + 1] for i in range(len(d))]))
+            join = b"".join
+        for bytewise, split in passes:
             if bytewise and len(data) > MAX_BYTEWISE:
                 break  # a byte at a time over megabytes: more memory than the minimiser is worth
             best = [data]
@@ -650,7 +297,7 @@ class Fuzzer:
             def keep(units, best=best):
                 found = check(units)
                 if found:
-                    best[0] = b"".join(units)
+                    best[0] = join(units)
                 return found
 
             try:
@@ -658,7 +305,9 @@ class Fuzzer:
             except (TimeoutError, MemoryError):
                 pass
             data = best[0]
-        return data
+        if reset is not None:
+            reset()
+        return rebuild(data)
 
     def write(self, key: str, target: str, payload, extra, error: BaseException) -> None:
         self.out.mkdir(parents=True, exist_ok=True)
@@ -669,12 +318,21 @@ class Fuzzer:
         elif target == "config":
             shown = {"kind": payload[0], "body": payload[1] if payload[0] == "table" else payload[1].decode(
                 "utf-8", "backslashreplace")}
+        elif target in Surfaces.NAMES:
+            suffix, data, shown = self.surfaces.kept(target, payload)
+            name = f"{key}.{suffix}"
+            if len(data) > MAX_KEPT_BYTES:
+                data, name = gzip.compress(data, mtime=0), name + ".gz"
+            (self.out / name).write_bytes(data)
+            shown = {"file": name, **shown}
         else:
             shown = payload
         tb = "".join(traceback.format_exception(type(error), error, error.__traceback__))
+        told = getattr(error, "told", "")  # what a target adds: the server's own traceback, the texts compared
         (self.out / f"{key}.txt").write_text(
             f"target: {target}\ninput: {json.dumps(shown, default=repr, ensure_ascii=False)}\n"
-            f"exception: {type(error).__name__}: {error}\n\n{tb}", encoding="utf-8")
+            f"exception: {type(error).__name__}: {error}\n\n{tb}{told and chr(10) + told}", encoding="utf-8",
+            errors="backslashreplace")
 
     def slow(self, target: str, payload, took: float) -> None:
         self.stats.slow.append((target, round(took, 2)))
@@ -684,15 +342,21 @@ class Fuzzer:
             return
         self.out.mkdir(parents=True, exist_ok=True)
         name = f"slow-{target}-{len(self.stats.slow)}-{os.getpid()}"
-        if isinstance(payload, bytes):
+        if target in Surfaces.NAMES:
+            suffix, data, shown = self.surfaces.kept(target, payload)
+            (self.out / f"{name}.{suffix}").write_bytes(data)
+            (self.out / f"{name}.txt").write_text(f"target: {target}\ninput: {json.dumps(shown, ensure_ascii=False)}\n"
+                                                  f"took: {took:.2f} s\n", encoding="utf-8", errors="backslashreplace")
+        elif isinstance(payload, bytes):
             (self.out / f"{name}.{target}").write_bytes(payload)
         else:
             (self.out / f"{name}.json").write_text(json.dumps(payload, default=repr, ensure_ascii=False),
-                                                   encoding="utf-8")
+                                                   encoding="utf-8", errors="backslashreplace")
 
     def close(self) -> None:
         import shutil
 
+        self.surfaces.close()
         shutil.rmtree(self.workdir, ignore_errors=True)
 
 
