@@ -272,3 +272,15 @@ def test_a_full_disk_is_an_io_error_that_leaves_the_old_file(tmp_path, monkeypat
     assert "internal error" not in run.output and "Traceback" not in run.output
     assert target.read_bytes() == before
     assert sorted(path.name for path in tmp_path.iterdir() if path.name.endswith(".tmp")) == []
+
+
+@pytest.mark.parametrize("art", ["x.png", "not " * 75 + ".png"], ids=["missing", "too-long-for-a-file-name"])
+def test_an_art_cell_naming_no_file_is_a_missing_image_at_that_cell(tmp_path, art):
+    """fuzz (art_47): a sheet's `art` cell of 300 characters made the check of the deck it imports raise
+    ENAMETOOLONG; the picture is missing (DK302), as for any name no file has — reported at the `art`
+    cell (it was put at the cell before it: the finding points at the field's name, not its value)."""
+    (tmp_path / "cards.csv").write_text(f"name,copies,type,rarity,value,art\r\nMuro Alto,1,pedra,simples,2,{art}\r\n",
+                                        encoding="utf-8")
+    proc = deckdsl("import", "csv", "cards.csv", "-o", "new.deck", "--game", "janken-wars", cwd=tmp_path)
+    output = assert_clean(proc, 1, "warning[DK302]", "(column `art`)")
+    assert re.search(r"cards\.csv:2:6\n.*\n2 \| Muro Alto,1,pedra,simples,2,[^\n]+\n +\| {29}\^", output), output

@@ -191,6 +191,22 @@ def test_a_theme_s_python_error_is_a_dk307_at_its_line(standard, style, named):
     assert problem.code == "DK307" and problem.span.line == 2 and named in problem.message, problem
 
 
+@pytest.mark.parametrize(("theme", "said"), [
+    (b"\xff{% extends \"deck.html.j2\" %}\n", "not UTF-8"),
+    (b'{% extends "deck.html.j2" %}\n{% block style %}{{ 1' + b"0" * 4301 + b" }}{% endblock %}\n", "4,300 digits"),
+    (b'{%extends"\n"%}\n', "`\\n`"),
+], ids=["not-utf8", "4302-digits", "line-break-in-a-name"])
+def test_a_theme_the_fuzzer_broke_is_a_dk307_on_one_line(standard, theme, said):
+    """fuzz (themes_69, playing_204, theme_problem): a theme that is not UTF-8 and a number past Python's
+    4,300 digits were internal errors; a template's name holding a line break broke the message in two."""
+    folder = Path(standard.path).parent
+    (folder / "theme.html.j2").write_bytes(theme)
+    with pytest.raises((TemplateError, RecursionError)) as failed:
+        render.html(standard.deck, folder, render.Options(theme=folder), standard.profile)
+    problem = themes.problem(failed.value, folder)
+    assert problem.code == "DK307" and said in problem.message and "\n" not in problem.message, problem
+
+
 # ------------------------------------------------------------------------ what still renders ---
 
 

@@ -372,10 +372,10 @@ class _Deck:
                 if index < 0 or not _present(field, value):
                     continue
                 text = quoted(_with_newlines(value)) if field in STRINGS else _one_line(value)
-                line = f"  {field}: "
-                start = self.offset + len(block) + len(line)
-                block += line + text + "\n"
-                self.origins.add(start, start + len(text), row, index, places[index])
+                line = f"  {field}: {text}"
+                start = self.offset + len(block)  # a finding at the field's name is the cell's too
+                block += line + "\n"
+                self.origins.add(start, start + len(line), row, index, places[index])
             block += "}"
         self.size += _size(block)
         if self.size > MAX_FILE_BYTES:
