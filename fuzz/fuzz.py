@@ -61,12 +61,14 @@ with its traceback instead of the group's "deckdsl: internal error".
 
 A finding is bucketed by (target, exception type, innermost deckdsl frame); the first input of a bucket
 is minimised (ddmin over lines, then over bytes — over messages for `lsp` — keeping the bucket; at most
-MINIMISE_SECONDS) and written to fuzz/findings/ with the exception and traceback.  An input whose
-wall-clock time exceeds `--budget` seconds (default 2; 0 turns it off), plus a second per 500 KB of input
-(BYTES_PER_SECOND) and the seconds a target's bounds allow (`Surfaces.SECONDS`: a theme's), twice in a row
-is "slow" and written as it is; HARD_LIMIT seconds (plus 2.5 times that allowance) end an input as a finding
-("hang": SIGALRM; `lsp`, which runs an event loop, bounds its own waits).  The budget lives in this fuzzer
-only: tests/test_fuzz.py counts findings and never times anything.
+MINIMISE_SECONDS) and written to fuzz/findings/ with the exception and traceback.  An input whose CPU
+time (the worker's: other jobs on a loaded machine do not make an input slow) exceeds `--budget` seconds
+(default 2; 0 turns it off), plus a second per 500 KB of input (BYTES_PER_SECOND), once per read of its
+text for `fmt` and `fix` (`Surfaces.reads`) and the seconds a target's bounds allow (`Surfaces.SECONDS`:
+a theme's), twice in a row is "slow" and written as it is; HARD_LIMIT seconds of CPU (plus 2.5 times that
+allowance) end an input as a finding ("hang": SIGPROF, which leaves SIGALRM to the commands' own
+`--timeout`; `lsp`, which runs an event loop, bounds its own waits).  The budget lives in this fuzzer only:
+tests/test_fuzz.py counts findings and never times anything.
 """
 
 from __future__ import annotations
@@ -119,11 +121,11 @@ def _allowance(target: str, payload, surfaces: Surfaces | None = None) -> float:
 
 
 class Hang(Exception):
-    """An input ran past HARD_LIMIT seconds."""
+    """An input ran past HARD_LIMIT seconds of CPU."""
 
 
 def _alarm(_signum, _frame):
-    raise Hang(f"the input ran past {HARD_LIMIT:.0f} s")
+    raise Hang(f"the input ran past {HARD_LIMIT:.0f} s of CPU")
 
 
 # ------------------------------------------------------------------------------------- findings ---
@@ -194,7 +196,7 @@ class Fuzzer:
         self.seen: set[str] = set()
         self.hard_limit = hard_limit  # None: no alarm (tests/test_fuzz.py counts, never times)
         if hard_limit:
-            signal.signal(signal.SIGALRM, _alarm)
+            signal.signal(signal.SIGPROF, _alarm)
 
     def _owner(self, target: str):
         return self.targets if hasattr(self.targets, f"run_{target}") else self.surfaces
@@ -203,7 +205,7 @@ class Fuzzer:
         runner = getattr(self._owner(target), f"run_{target}")
         alarm = self.hard_limit and target not in Surfaces.SELF_TIMED
         if alarm:
-            signal.setitimer(signal.ITIMER_REAL, self.hard_limit + 2.5 * _allowance(target, payload))
+            signal.setitimer(signal.ITIMER_PROF, self.hard_limit + 2.5 * _allowance(target, payload))
         try:
             if target in ("deck", "game"):
                 runner(payload, extra)
@@ -215,7 +217,7 @@ class Fuzzer:
             return error
         finally:
             if alarm:
-                signal.setitimer(signal.ITIMER_REAL, 0)
+                signal.setitimer(signal.ITIMER_PROF, 0)
         return None
 
     def run(self, inputs: int) -> Stats:
@@ -225,16 +227,16 @@ class Fuzzer:
             payload = getattr(self._owner(target), f"make_{target}")()
             extra = (self.rng.randrange(TEXT_SAMPLE if target == "deck" else SCAFFOLD_SAMPLE) == 0
                      if target in ("deck", "game") else None)
-            began = time.perf_counter()
+            began = time.process_time()
             error = self.call(target, payload, extra)
-            took = time.perf_counter() - began
+            took = time.process_time() - began
             self.stats.runs[target] += 1
             if error is not None:
                 self.found(target, payload, extra, error)
             elif self.budget and took > self.budget + _allowance(target, payload, self.surfaces):
-                again = time.perf_counter()
+                again = time.process_time()
                 self.call(target, payload, extra)
-                if time.perf_counter() - again > self.budget + _allowance(target, payload, self.surfaces):
+                if time.process_time() - again > self.budget + _allowance(target, payload, self.surfaces):
                     self.slow(target, payload, took)
             if not self.quiet and index and index % 2000 == 0:
                 rate = index / (time.perf_counter() - start)
