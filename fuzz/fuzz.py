@@ -87,6 +87,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # its modules, also when loaded by file path
+sys.path.insert(1, str(Path(__file__).resolve().parent.parent / "tests"))  # surfaces.py: what tests define
 
 from fuzz_surfaces import Surfaces  # noqa: E402 — after the path
 from fuzz_targets import SCAFFOLD_SAMPLE, TEXT_SAMPLE, Targets  # noqa: E402

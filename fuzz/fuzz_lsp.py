@@ -26,6 +26,7 @@ from pathlib import Path
 
 from fuzz_mutate import Mutator
 from fuzz_surfaces import ROOT, SURFACES, Broken
+from surfaces import Recorder  # tests/surfaces.py: the tests' in-process writer
 
 SAFETY = 30.0
 """Seconds an input may wait for its answers when the fuzzer sets no hard limit (tests/test_fuzz.py): only
@@ -75,21 +76,6 @@ def framed(body: bytes) -> bytes:
 
 async def _ended(tasks) -> None:
     await asyncio.gather(*tasks, return_exceptions=True)
-
-
-class Recorder:
-    """The server's writer: keeps every message it sends, and wakes the waits (tests/test_surface_lsp.py)."""
-
-    def __init__(self) -> None:
-        self.messages: list[dict] = []
-        self.arrived = asyncio.Event()
-
-    def write(self, data: bytes) -> None:
-        self.messages.append(json.loads(data.partition(b"\r\n\r\n")[2]))
-        self.arrived.set()
-
-    def close(self) -> None:
-        pass
 
 
 class Records(logging.Handler):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from fuzz_mutate import Layout, slip
 from fuzz_surfaces import Broken
+from surfaces import cards_apart, places  # tests/surfaces.py: the tests' definitions
 
 FMT_DECKS = 0.75
 """The share of `fmt` inputs that are decks (the others: game profiles)."""
@@ -34,24 +35,6 @@ def meaning(text: str, kind: str):
     if data is not None:
         data["meta"] = sorted(data["meta"], key=lambda meta: meta["name"])
     return data, sorted(d.code for d in result.diagnostics)
-
-
-def cards_apart(result, places: list[tuple[int, int]]) -> list:
-    """The cards none of `places` (start, end) falls in, without positions (tests/test_surface_fixes.py)."""
-    from deckdsl.lang.ast import without_spans
-
-    return [(card.name, without_spans(card.model_dump(mode="json"))) for card in result.deck.cards
-            if not any(card.span.start <= end and start <= card.span.end for start, end in places)]
-
-
-def places(edits) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-    """Where `edits` fall in the text before and in the text after them (tests/test_surface_fixes.py)."""
-    before, after, shift = [], [], 0
-    for edit in sorted(edits, key=lambda e: e.span.start):
-        before.append((edit.span.start, edit.span.end))
-        after.append((edit.span.start + shift, edit.span.start + shift + len(edit.text)))
-        shift += len(edit.text) - (edit.span.end - edit.span.start)
-    return before, after
 
 
 def _reading_errors(diagnostics) -> int:

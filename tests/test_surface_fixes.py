@@ -20,7 +20,7 @@ from budget import per_character, within
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from surfaces import ROOT, assert_clean, deckdsl, reproducer
+from surfaces import ROOT, assert_clean, cards_apart, deckdsl, places, reproducer
 
 import deckdsl as library
 from deckdsl.check import fixes
@@ -126,8 +126,9 @@ def test_fixing_runs_under_the_timeout_and_a_file_out_of_time_is_left_alone(tmp_
 
 def _lines_check(bad: set[int]):
     """A check of a text of lines `wN`: each `w` is a finding whose safe fix writes `v`, and a `v` on a line
-    of `bad` does not read (DK001)."""
+    of `bad` does not read (DK001).  `check.calls` counts its calls."""
     def check(text: str) -> list[Diagnostic]:
+        check.calls += 1
         found = []
         at = 0
         for number, line in enumerate(text.split("\n")):
@@ -139,6 +140,7 @@ def _lines_check(bad: set[int]):
             at += len(line) + 1
         return found
 
+    check.calls = 0
     return check
 
 
@@ -146,15 +148,8 @@ def _lines_check(bad: set[int]):
 def test_the_fixes_that_add_errors_are_found_in_a_few_checks_and_the_others_applied(bad):
     text = "\n".join(f"w{n}" for n in range(4000))
     check = _lines_check(bad)
-    calls = 0
-
-    def counting(new: str) -> list[Diagnostic]:
-        nonlocal calls
-        calls += 1
-        return check(new)
-
-    outcome = fix_text(text, counting, diagnostics=check(text))
-    assert calls <= 1 + 2 * len(bad) + 1  # the pass, the others without the suspects, then halving
+    outcome = fix_text(text, check, diagnostics=check(text))
+    assert check.calls <= 2 + 2 * len(bad) + 1  # the pass, the others without the suspects, then halving
     assert len(outcome.fixed) == 4000 - len(bad)
     assert sorted(int(h.diagnostic.message[1:]) for h in outcome.held) == sorted(bad)
     assert all([d.code for d in h.added] == ["DK001"] for h in outcome.held)
@@ -165,15 +160,8 @@ def test_the_fixes_that_add_errors_are_found_in_a_few_checks_and_the_others_appl
 def test_the_search_is_bounded_when_every_fix_adds_an_error():
     text = "\n".join(f"w{n}" for n in range(1500))
     check = _lines_check(set(range(1500)))
-    calls = 0
-
-    def counting(new: str) -> list[Diagnostic]:
-        nonlocal calls
-        calls += 1
-        return check(new)
-
-    outcome = fix_text(text, counting, diagnostics=check(text))
-    assert calls <= MAX_PASSES + SEARCH_CHECKS
+    outcome = fix_text(text, check, diagnostics=check(text))
+    assert check.calls <= 1 + MAX_PASSES + SEARCH_CHECKS
     assert outcome.text == text and not outcome.fixed and len(outcome.held) == 1500
     assert any(not h.added for h in outcome.held)  # the ones never reached say so
 
@@ -268,22 +256,6 @@ def slipped(draw):
     return path, text[: word.start(1)] + wrong + text[word.end(1):]
 
 
-def _cards_apart(result, places: list[tuple[int, int]]) -> list:
-    """The cards none of `places` (start, end) falls in, without positions."""
-    return [(card.name, without_spans(card.model_dump(mode="json"))) for card in result.deck.cards
-            if not any(card.span.start <= end and start <= card.span.end for start, end in places)]
-
-
-def _places(edits: list[Edit]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-    """Where `edits` fall in the text before and in the text after them."""
-    before, after, shift = [], [], 0
-    for edit in sorted(edits, key=lambda e: e.span.start):
-        before.append((edit.span.start, edit.span.end))
-        after.append((edit.span.start + shift, edit.span.start + shift + len(edit.text)))
-        shift += len(edit.text) - (edit.span.end - edit.span.start)
-    return before, after
-
-
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(slipped())
 def test_a_safe_fix_adds_no_error_and_changes_no_other_card(case):
@@ -301,8 +273,8 @@ def test_a_safe_fix_adds_no_error_and_changes_no_other_card(case):
         after = library.loads(new, str(path))
         assert added_errors(text, result.diagnostics, after.diagnostics, edits, blocks=blocks(text)) == [], (
             diagnostic.code, diagnostic.fix.message)
-        before_places, after_places = _places(edits)
-        assert _cards_apart(after, after_places) == _cards_apart(result, before_places), diagnostic.fix.message
+        before_places, after_places = places(edits)
+        assert cards_apart(after, after_places) == cards_apart(result, before_places), diagnostic.fix.message
 
 
 def test_a_header_field_renamed_game_is_safe_only_for_the_game_the_deck_is_read_with():

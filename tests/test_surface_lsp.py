@@ -28,7 +28,7 @@ import pytest
 
 import deckdsl
 from deckdsl.editor import lsp, lsp_stdio
-from surfaces import ROOT, SURFACES, assert_clean, deckdsl as run_deckdsl, reproducer
+from surfaces import ROOT, SURFACES, Recorder, assert_clean, deckdsl as run_deckdsl, reproducer
 
 TIMEOUT = 120  # seconds: only so that a hung server fails the test instead of hanging it
 MOST = 200  # messages read while waiting for one answer (diagnostics and notices come in between)
@@ -307,21 +307,6 @@ def test_exit_without_shutdown_and_an_input_that_ends_give_status_1(tmp_path):
 
 
 # ------------------------------------------------------------------------------ in process ---
-
-
-class Recorder:
-    """The server's writer in process: keeps every message it sends, and wakes `talk`."""
-
-    def __init__(self) -> None:
-        self.messages: list[dict] = []
-        self.arrived = asyncio.Event()
-
-    def write(self, data: bytes) -> None:
-        self.messages.append(json.loads(data.partition(b"\r\n\r\n")[2]))
-        self.arrived.set()
-
-    def close(self) -> None:
-        pass
 
 
 def request_id(body: bytes):
