@@ -195,10 +195,14 @@ def test_a_theme_s_python_error_is_a_dk307_at_its_line(standard, style, named):
     (b"\xff{% extends \"deck.html.j2\" %}\n", "not UTF-8"),
     (b'{% extends "deck.html.j2" %}\n{% block style %}{{ 1' + b"0" * 4301 + b" }}{% endblock %}\n", "4,300 digits"),
     (b'{%extends"\n"%}\n', "`\\n`"),
-], ids=["not-utf8", "4302-digits", "line-break-in-a-name"])
+    ("{% extends \"deck.html.j2\" %}\n{% block style %}{{ 1e\u0663 }}{% endblock %}\n".encode(), "`1e\u0663`"),
+    ("{%1e\u0663".encode(), "digits as 0-9"),
+    ("\n\n{{ 1.\u0663 }}".encode(), "a number Python cannot read"),
+], ids=["not-utf8", "4302-digits", "line-break-in-a-name", "arabic-indic-exponent", "in-a-tag", "after-a-point"])
 def test_a_theme_the_fuzzer_broke_is_a_dk307_on_one_line(standard, theme, said):
-    """fuzz (themes_69, playing_204, theme_problem): a theme that is not UTF-8 and a number past Python's
-    4,300 digits were internal errors; a template's name holding a line break broke the message in two."""
+    """fuzz (themes_69, playing_204, theme_problem, sandbox_441): a theme that is not UTF-8, a number past
+    Python's 4,300 digits and one with digits of another script (Jinja's lexer takes them, Python's
+    literals do not) were internal errors; a template's name holding a line break broke the message in two."""
     folder = Path(standard.path).parent
     (folder / "theme.html.j2").write_bytes(theme)
     with pytest.raises((TemplateError, RecursionError)) as failed:

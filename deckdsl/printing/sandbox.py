@@ -435,14 +435,22 @@ class Bounded(ImmutableSandboxedEnvironment):
         return measured_first
 
     def _parse(self, source, name, filename):
-        """The theme's tree; a number Python will not read (Jinja2's lexer raises ValueError past 4,300
-        digits) is a syntax error at its line, not a crash."""
+        """The theme's tree; a number Python will not read is a syntax error at its line, not a crash:
+        Jinja2's lexer raises ValueError past 4,300 digits, and SyntaxError for a number its pattern takes
+        with digits of another script (`1e٣`: the lexer's `\\d` is Unicode's, Python's literals are not)."""
         try:
             return super()._parse(source, name, filename)
         except ValueError as error:
             long_number = _DIGITS_RUN.search(source)
             line = source.count("\n", 0, long_number.start()) + 1 if long_number else 1
             raise TemplateSyntaxError(f"a number of more than {MAX_DIGITS:,} digits", line, name, filename) from error
+        except SyntaxError as error:
+            written = (error.text or "").strip()
+            at = source.find(written) if written else -1
+            line = source.count("\n", 0, at) + 1 if at >= 0 else 1
+            shown = f" (`{written[:40]}`)" if written.isprintable() else ""
+            raise TemplateSyntaxError(f"a number Python cannot read{shown}: write its digits as 0-9", line, name,
+                                      filename) from error
 
     def handle_exception(self, source=None):
         """A theme's failure at its line: past a bound, an `OverBudget` (running out of memory is one);
