@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import deckdsl  # noqa: E402
-from deckdsl.games import janken  # noqa: E402
+from deckdsl.games.janken_wars import engine as janken  # noqa: E402
 from deckdsl.lab import sim  # noqa: E402
 
 DECK = ROOT / "decks" / "janken-wars.deck"

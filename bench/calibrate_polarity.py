@@ -20,7 +20,7 @@ from pathlib import Path
 
 import deckdsl
 from deckdsl.check import polarity
-from deckdsl.games.janken import rules_for
+from deckdsl.games.janken_wars.engine import rules_for
 from deckdsl.lab.evidence import _with, duel
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 import deckdsl
-from deckdsl.games.janken import rules_for
+from deckdsl.games.janken_wars.engine import rules_for
 from deckdsl.lab import evidence
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -59,6 +59,7 @@ CODES: dict[str, Code] = {
         Code("DK014", "too-many-errors", E, "so many blocks have syntax errors that the rest of the file is not read"),
         Code("DK015", "link-out-of-folder", E, "a deck or profile file is a link to a file outside its folder (not read)"),
         Code("DK016", "findings-not-listed", W, "a file has more findings of one code than are listed; the rest are counted"),
+        Code("DK017", "game-package-broken", E, "the deck's game is installed as a package that cannot be loaded (exit status 2)"),
         # DK1xx: meaning
         Code("DK101", "unknown-field", E, "a card or header field that the language and profile do not define"),
         Code("DK102", "duplicate-field", E, "a field written twice in one block"),
@@ -83,6 +84,7 @@ CODES: dict[str, Code] = {
         Code("DK121", "duplicate-modifier-order", E, "an addendum order names a card twice or only one card"),
         Code("DK122", "choice-not-possible", E, "a selection asks for more or fewer cards than makes sense"),
         Code("DK123", "contradictory-order", E, "addenda order the same cards both ways (a cycle of `order:` lines)"),
+        Code("DK124", "effect-not-played", E, "a card field or effect that the deck's game does not play"),
         Code("DK130", "unused-suppression", W, "a `# deckdsl: allow` comment that suppresses nothing"),
         Code("DK131", "incomplete-check", W, "some checks were skipped or limited because part of the deck could not be read"),
         # DK3xx: printing

@@ -16,7 +16,7 @@ is WEIGHTS; `--targets` runs some alone.
            (and a BOM) to `deckdsl.load` on a temporary file, the CLI's own path; for one input in
            TEXT_SAMPLE also the `text` and `explain` commands' functions (card_text, addendum_text in both
            languages, explain.deck_lines).  Any exception is a finding.
-* `game`   the seeds are deckdsl/profiles/*.game and tests/**/*.game, through `profile.loads(text,
+* `game`   the seeds are deckdsl/games/*/*.game and tests/**/*.game, through `profile.loads(text,
            "fuzz.game")` (invalid UTF-8: `deckdsl.load_game` on a temporary file); a profile that builds is,
            for one input in SCAFFOLD_SAMPLE, also scaffolded (`deckdsl new`) and the scaffold checked
            against it.  Any exception is a finding.

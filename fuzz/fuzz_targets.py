@@ -22,7 +22,7 @@ def deck_seeds() -> list[bytes]:
 
 
 def game_seeds() -> list[bytes]:
-    paths = sorted((ROOT / "deckdsl" / "profiles").glob("*.game")) + sorted((ROOT / "tests").rglob("*.game"))
+    paths = sorted((ROOT / "deckdsl" / "games").rglob("*.game")) + sorted((ROOT / "tests").rglob("*.game"))
     return [p.read_bytes() for p in paths if p.is_file() and p.stat().st_size <= MAX_SEED_BYTES]
 
 

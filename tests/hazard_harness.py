@@ -1,5 +1,5 @@
 """Play a hazard situation in the rules engine, so the analysis's reference semantics (check/hazards/board.py
-and world.py) and the engine (games/janken/) can be compared on the same situations.
+and world.py) and the engine (games/janken_wars/engine/) can be compared on the same situations.
 
 `compile_with_order(text, first, second)` compiles the deck `text` with an addendum that puts one card of
 the pair before the other, `only_the_pair` leaves only the pair's effects in force (as in the analysis's
@@ -16,8 +16,8 @@ import random
 import deckdsl
 from deckdsl.check.hazards.pairs import Situation, shape
 from deckdsl.check.hazards.world import ENDLESS, Answers, outcomes
-from deckdsl.games import janken
-from deckdsl.games.janken import DECK, DISCARD, DOMAIN, HAND, STARS, SUPPLY, TABLE
+from deckdsl.games.janken_wars import engine as janken
+from deckdsl.games.janken_wars.engine import DECK, DISCARD, DOMAIN, HAND, STARS, SUPPLY, TABLE
 
 ZONES = {("deck", None): DECK, ("table", None): TABLE, ("supply", None): SUPPLY}
 for _seat in (0, 1):

@@ -17,13 +17,14 @@ PACKAGE = Path(__file__).resolve().parent.parent / "deckdsl"
 # import each other; `check/rules/…` is in the stage of `rules`.  Every module of the package has a place.
 STAGES: list[tuple[str, list[str | tuple[str, ...]]]] = [
     ("", ["span", "diagnostics", "files", "folders", "limits"]),
+    ("games", ["registry"]),
     ("profiles", ["fields", "template", "gamefile", "profile", "scaffold", "__init__"]),
     ("lang", ["ast", "reuse", "spelling", "build", "slips", "words", "misspelt", "syntax", "parse", "fmt", "__init__"]),
-    ("check", ["polarity", "config", "figures", "memo", ("guidelines", "rule", "hazards", "semantics", "pictures", "art", "style", "coverage", "explain", "rules", "registry", "__init__"),
+    ("check", ["polarity", "config", "figures", "memo", ("guidelines", "rule", "hazards", "semantics", "vocabulary", "pictures", "art", "style", "coverage", "explain", "rules", "registry", "__init__"),
                "suppress", "fixes", "report", "docs"]),
     ("text", ["catalog", "writer", "__init__"]),
     ("printing", ["layout", "sandbox", "themes", "look", "sheets", "playing", "render", "export", "spreadsheet", "__init__"]),
-    ("games", ["interface", ("janken", "embate_dos_guardioes", "cooperativo", "queens_vs_kings"), ("search", "bots"), ("janken_wars", "play", "table"), "__init__"]),
+    ("games", ["interface", "search", "table", ("janken_wars", "embate_dos_guardioes", "cooperativo", "queens_vs_kings"), "__init__"]),
     ("lab", ["sim", "evidence", "arena", "compare", "variants", "sweep", "results", "cluster", "tune", "simreport", "arenareport", "comparereport", "sweepreport", "__init__"]),
     ("", ["__init__"]),
     ("editor", [("highlight", "lsp_features", "lsp_assist", "lsp_stdio", "lsp", "preview"), "__init__"]),
@@ -163,13 +164,13 @@ def test_polarity_handles_every_step_and_clause(name):
 }))
 def test_engine_compiles_every_effect_node(name):
     """Clauses and events are taken apart by `_Compiler.run`; every other effect node has a compile_ method."""
-    from deckdsl.games.janken import compiler
+    from deckdsl.games.janken_wars.engine import compiler
 
     assert hasattr(compiler._Compiler, f"compile_{name}"), f"the engine has no compile_{name}"
 
 
 def test_engine_fails_loudly_on_a_node_it_does_not_know():
-    from deckdsl.games.janken import compiler
+    from deckdsl.games.janken_wars.engine import compiler
     from deckdsl.profiles import profile
 
     deck = ast.Deck(span=ast.Span(1, 1, 1, 1, 0, 0))

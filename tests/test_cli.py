@@ -300,7 +300,7 @@ def test_check_takes_game_profiles(tmp_path):
     assert result.exit_code == 1
     assert "error[DK502]: a game profile has no `atribute` block" in result.output
     assert "did you mean `attribute`?" in result.output
-    clean = CliRunner().invoke(main, ["check", "deckdsl/profiles"])
+    clean = CliRunner().invoke(main, ["check", "deckdsl/games"])
     assert clean.exit_code == 0 and "checked 4 files: 0 errors" in clean.output
 
 

@@ -41,6 +41,7 @@ NOT_BY_TEXT = {
     "DK014": "a file of 1,000 unreadable blocks: tests/test_bounded_work.py",
     "DK015": "a symbolic link out of a checked folder, which text cannot show: tests/test_surface_files.py makes one",
     "DK016": "needs more than 1,000 findings of one code in a file: tests/test_surface_files.py makes them",
+    "DK017": "needs a game installed as a broken package: tests/test_game_packages.py installs one in a venv",
     "DK013": "a check past --timeout, which no known file triggers in 1 s: tests/test_crashes.py makes one on purpose",
     "DK301": "art paths are resolved from the deck's folder: the example is loaded from a file below",
     "DK302": "art paths are resolved from the deck's folder: the example is loaded from a file below",

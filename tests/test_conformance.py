@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 import deckdsl
-from deckdsl.games import janken
-from deckdsl.games.janken import DECK, DISCARD, DOMAIN, HAND, SUPPLY, TABLE
+from deckdsl.games.janken_wars import engine as janken
+from deckdsl.games.janken_wars.engine import DECK, DISCARD, DOMAIN, HAND, SUPPLY, TABLE
 
 ROOT = Path(__file__).resolve().parent.parent
 HERE = Path(__file__).resolve().parent / "conformance"

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 import deckdsl
-from deckdsl.games.cooperativo import CooperativoEngine
+from deckdsl.games.cooperativo.engine import CooperativoEngine
 from deckdsl.games.interface import TERMINAL, engine_for, parameters, play_out
 
 ROOT = Path(__file__).resolve().parent.parent

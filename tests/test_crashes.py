@@ -145,7 +145,7 @@ def test_jobs_beyond_the_work_start_no_idle_workers(monkeypatch):
 
     monkeypatch.setattr(multiprocessing.pool.Pool, "__init__", counting)
     loaded = api.load(ROOT / JANKEN)
-    from deckdsl.games.janken.rules import rules_for
+    from deckdsl.games.janken_wars.engine.rules import rules_for
 
     sim.simulate(loaded.deck, loaded.profile, rules_for(loaded.deck, loaded.profile), games=2 * sim.CHUNK, seed=1,
                  players=("random", "random"), jobs=512)

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import deckdsl
-from deckdsl.games import embate_dos_guardioes as embate
+from deckdsl.games.embate_dos_guardioes import engine as embate
 from deckdsl.games.interface import TERMINAL, engine_for, parameters, play_out
 
 ROOT = Path(__file__).resolve().parent.parent

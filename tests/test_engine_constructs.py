@@ -13,7 +13,8 @@ import pytest
 
 import deckdsl
 from deckdsl.check.config import Config
-from deckdsl.games import bots, janken
+from deckdsl.games.janken_wars import bots
+from deckdsl.games.janken_wars import engine as janken
 
 ROOT = Path(__file__).resolve().parent.parent
 STANDARD = (ROOT / "decks" / "janken-wars.deck").read_text(encoding="utf-8")

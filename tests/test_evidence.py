@@ -13,8 +13,8 @@ from click.testing import CliRunner
 
 import deckdsl
 from deckdsl.cli import main
-from deckdsl.games.bots import make_player
-from deckdsl.games.janken import Game, compile_deck, rules_for
+from deckdsl.games.janken_wars.bots import make_player
+from deckdsl.games.janken_wars.engine import Game, compile_deck, rules_for
 from deckdsl.lab import evidence
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -16,9 +16,10 @@ from pathlib import Path
 import pytest
 
 import deckdsl
-from deckdsl.games import bots, janken
-from deckdsl.games.janken import DECK, DISCARD, DOMAIN, STARS, SUPPLY, TABLE
-from deckdsl.games.play import Console, Describer, Human, Narrator
+from deckdsl.games.janken_wars import bots
+from deckdsl.games.janken_wars import engine as janken
+from deckdsl.games.janken_wars.engine import DECK, DISCARD, DOMAIN, STARS, SUPPLY, TABLE
+from deckdsl.games.janken_wars.screen import Console, Describer, Human, Narrator
 
 ROOT = Path(__file__).resolve().parent.parent
 STANDARD = ROOT / "decks" / "janken-wars.deck"

@@ -263,9 +263,9 @@ def test_hazard_fix_is_an_unsafe_addendum_in_the_engines_order():
     (insertion,) = hazard.fix.edits
     assert insertion.span.start == insertion.span.end == len(case.read_text(encoding="utf-8"))
     assert 'order: "Lupa Dobradora" then "Moldura Dourada"' in insertion.text  # set, multiply, then add
-    from deckdsl.games.janken import rules_for
-    from deckdsl.games.janken.compiler import compile_deck
-    from deckdsl.games.janken.hazards import unresolved_hazards
+    from deckdsl.games.janken_wars.engine import rules_for
+    from deckdsl.games.janken_wars.engine.compiler import compile_deck
+    from deckdsl.games.janken_wars.engine.hazards import unresolved_hazards
 
     result = deckdsl.load(case)
     played = unresolved_hazards(compile_deck(result.deck, result.profile, rules_for(result.deck, result.profile)),
@@ -616,7 +616,7 @@ def test_fix_keeps_a_byte_order_mark_and_crlf(tmp_path):
 
 def test_check_fix_on_a_folder_with_a_profile(tmp_path, copy):
     deck = copy("keywords.deck")
-    shutil.copy(ROOT / "deckdsl" / "profiles" / "cooperativo.game", tmp_path / "cooperativo.game")
+    shutil.copy(ROOT / "deckdsl" / "games" / "cooperativo" / "cooperativo.game", tmp_path / "cooperativo.game")
     profile = (tmp_path / "cooperativo.game").read_bytes()
     result = invoke("check", str(tmp_path), "--fix")
     assert "fixed 3 problems" in result.output and "checked 2 files" in result.output

@@ -36,7 +36,7 @@ from deckdsl.profiles import gamefile
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fmt"
-SHIPPED = sorted([*(ROOT / "decks").rglob("*.deck"), *(ROOT / "deckdsl" / "profiles").glob("*.game")])
+SHIPPED = sorted([*(ROOT / "decks").rglob("*.deck"), *(ROOT / "deckdsl" / "games").glob("*/*.game")])
 CORPUS = sorted(p for p in (ROOT / "tests").rglob("*") if p.suffix in (".deck", ".game") and p.is_file())
 MESSY = FIXTURES / "messy.deck"
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[
@@ -398,7 +398,7 @@ def _folder(tmp_path: Path) -> tuple[Path, Path, Path]:
     messy.write_text(MESSY.read_text(encoding="utf-8"), encoding="utf-8")
     clean = tmp_path / "sub" / "clean.game"
     clean.parent.mkdir()
-    clean.write_text((ROOT / "deckdsl" / "profiles" / "janken-wars.game").read_text(encoding="utf-8"), encoding="utf-8")
+    clean.write_text((ROOT / "deckdsl" / "games" / "janken_wars" / "janken-wars.game").read_text(encoding="utf-8"), encoding="utf-8")
     hidden = tmp_path / ".hidden" / "skipped.deck"
     hidden.parent.mkdir()
     hidden.write_text(MESSY.read_text(encoding="utf-8"), encoding="utf-8")
@@ -511,7 +511,7 @@ def test_usage_and_io_errors(tmp_path, monkeypatch):
 
 
 def test_the_command_in_a_real_process_on_the_shipped_files():
-    done = subprocess.run([sys.executable, "-m", "deckdsl", "fmt", "--check", "decks", "deckdsl/profiles"],
+    done = subprocess.run([sys.executable, "-m", "deckdsl", "fmt", "--check", "decks", "deckdsl/games"],
                           cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout == "" and f"0 files would be reformatted, {len(SHIPPED)} left unchanged" in done.stderr

@@ -78,7 +78,7 @@ def token_of(kind: str, text: str, fragment: str, occurrence: int = 0):
     return found[occurrence]
 
 
-SHIPPED = sorted([*ROOT.glob("decks/**/*.deck"), *(ROOT / "deckdsl" / "profiles").glob("*.game")])
+SHIPPED = sorted([*ROOT.glob("decks/**/*.deck"), *(ROOT / "deckdsl" / "games").glob("*/*.game")])
 TEST_FILES = sorted([*ROOT.glob("tests/**/*.deck"), *ROOT.glob("tests/**/*.game")])
 
 

@@ -9,15 +9,15 @@ from pathlib import Path
 import deckdsl
 from deckdsl.games.interface import engine_for, play_out
 from deckdsl.games.search import make_bot
-from deckdsl.games.janken.zones import DECK
+from deckdsl.games.janken_wars.engine.zones import DECK
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULT = deckdsl.load(ROOT / "decks" / "janken-wars.deck")
 ENGINE = engine_for(RESULT.deck, RESULT.profile, {})
 
 
-def test_the_engine_is_found_by_the_profile_id():
-    assert type(ENGINE).__module__ == "deckdsl.games.janken_wars" and ENGINE.seats == 2
+def test_the_engine_is_found_through_the_registry():
+    assert type(ENGINE).__module__ == "deckdsl.games.janken_wars.state" and ENGINE.seats == 2
 
 
 def test_random_games_end_with_a_winner_or_a_draw():

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 import deckdsl
-from deckdsl.games import janken
-from deckdsl.games import bots
-from deckdsl.games.bots import make_player
-from deckdsl.games.janken import game as engine
+from deckdsl.games.janken_wars import engine as janken
+from deckdsl.games.janken_wars import bots
+from deckdsl.games.janken_wars.bots import make_player
+from deckdsl.games.janken_wars.engine import game as engine
 from deckdsl.lab import sim
 
 ROOT = Path(__file__).resolve().parent.parent

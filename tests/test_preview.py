@@ -291,7 +291,7 @@ def test_events_follow_the_profile_next_to_the_deck(deck, tmp_path):
     try:
         events.next()
         assert running.preview.watching.wait(WAIT)
-        shipped = (ROOT / "deckdsl" / "profiles" / "janken-wars.game").read_text(encoding="utf-8")
+        shipped = (ROOT / "deckdsl" / "games" / "janken_wars" / "janken-wars.game").read_text(encoding="utf-8")
         (deck.parent / "janken-wars.game").write_text(shipped.replace('pt-BR: "Estrela"', 'pt-BR: "Astro"'),
                                                       encoding="utf-8")
         assert '<span class="card-name">Astro</span>' in events.until("Astro")
@@ -333,7 +333,7 @@ def test_what_is_watched(server, deck):
     """The deck, its profile (here the shipped one) and the templates reload; an editor's swap file or
     another file of the deck's folder does not."""
     preview = server.preview
-    shipped = (ROOT / "deckdsl" / "profiles" / "janken-wars.game").resolve()
+    shipped = (ROOT / "deckdsl" / "games" / "janken_wars" / "janken-wars.game").resolve()
     assert {deck.resolve(), shipped} <= preview.files
     assert {deck.parent.resolve(), shipped.parent, previewer.TEMPLATES} <= preview.folders()
     for path in (deck.resolve(), shipped, previewer.TEMPLATES / "deck.html.j2", previewer.TEMPLATES / "fonts" / "x.ttf",

@@ -164,7 +164,7 @@ def test_the_editor_documents_every_setting():
 
 def test_the_profile_gives_the_defaults_and_the_deck_wins(tmp_path):
     """A profile's `type` colours and `rarity` symbols colour and mark a Janken face; the deck's block wins."""
-    profile = (ROOT / "deckdsl" / "profiles" / "janken-wars.game").read_text(encoding="utf-8")
+    profile = (ROOT / "deckdsl" / "games" / "janken_wars" / "janken-wars.game").read_text(encoding="utf-8")
     folder = tmp_path / "deck"
     folder.mkdir()
     text = STANDARD.read_text(encoding="utf-8").replace("game: janken-wars", "game: mine")

@@ -44,7 +44,7 @@ from expectations import Expect, fixture_param, match_all, read_expectations  # 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS_DIR = Path(__file__).resolve().parent / "profiles"
 CORPUS = sorted(CORPUS_DIR.glob("*.game"))
-SHIPPED = sorted(profiles.PROFILES.glob("*.game"))
+SHIPPED = sorted(profiles.find(game_id) for game_id in profiles.available())
 SHIPPED_IDS = [p.stem for p in SHIPPED]
 PROFILE_CODES = {f"DK50{n}" for n in range(1, 7)}
 

@@ -1,4 +1,4 @@
-"""The Queens vs Kings engine (deckdsl/games/queens_vs_kings.py): random play, the conformance scenarios of
+"""The Queens vs Kings engine (deckdsl/games/queens_vs_kings/engine.py): random play, the conformance scenarios of
 tests/conformance_queens_vs_kings/ against the seed's sentences, determinize and clone."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from deckdsl.games import queens_vs_kings as qvk
+from deckdsl.games.queens_vs_kings import engine as qvk
 from deckdsl.games.interface import TERMINAL, engine_for, play_out
 from deckdsl.lang.parse import parse_deck
 

@@ -193,7 +193,7 @@ def test_render_command(tmp_path):
 
 def _game(folder: Path, label: str, name: str) -> Path:
     """A game next to its deck: Embate dos Guardiões' profile with a suit label and a card name of our own."""
-    profile = (ROOT / "deckdsl" / "profiles" / "embate-dos-guardioes.game").read_text(encoding="utf-8")
+    profile = (ROOT / "deckdsl" / "games" / "embate_dos_guardioes" / "embate-dos-guardioes.game").read_text(encoding="utf-8")
     profile = profile.replace("id: embate-dos-guardioes", "id: meu-jogo")
     profile = profile.replace("labels: { spades: Espadas }", f"labels: {{ spades: {label} }}")
     profile = profile.replace("show: [value]", "show: [value, suit]\n    theme: suit\n    back: suit")

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 import deckdsl
 from deckdsl.cli import main
-from deckdsl.games import janken
+from deckdsl.games.janken_wars import engine as janken
 from deckdsl.lab import sim, simreport
 
 ROOT = Path(__file__).resolve().parent.parent

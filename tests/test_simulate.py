@@ -1,4 +1,4 @@
-"""`deckdsl simulate` and the pieces under it (deckdsl.lab.sim, deckdsl.games.bots.solve_zero_sum).
+"""`deckdsl simulate` and the pieces under it (deckdsl.lab.sim, deckdsl.games.janken_wars.bots.solve_zero_sum).
 
 The figures are checked for what a bug would break: counts that must add up, cards that cannot fire an
 action, values that cannot change, a seat advantage that should not exist between equal bots, a
@@ -23,8 +23,8 @@ from click.testing import CliRunner
 
 import deckdsl
 from deckdsl.cli import main
-from deckdsl.games.bots import make_player, parse_player, solve_zero_sum
-from deckdsl.games.janken import EngineError, rules_for
+from deckdsl.games.janken_wars.bots import make_player, parse_player, solve_zero_sum
+from deckdsl.games.janken_wars.engine import EngineError, rules_for
 from deckdsl.lab import sim
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -369,7 +369,7 @@ def test_every_seed_game_simulates(path):
 def test_a_game_without_an_engine_is_refused_cleanly(tmp_path):
     """A designer's own game (a profile next to the deck) checks and prints; `simulate` says it has no
     engine, without a traceback."""
-    profile = (ROOT / "deckdsl" / "profiles" / "cooperativo.game").read_text(encoding="utf-8")
+    profile = (ROOT / "deckdsl" / "games" / "cooperativo" / "cooperativo.game").read_text(encoding="utf-8")
     (tmp_path / "meu-jogo.game").write_text(profile.replace("id: cooperativo", "id: meu-jogo"), encoding="utf-8")
     deck = (ROOT / "decks" / "cooperativo.deck").read_text(encoding="utf-8")
     (tmp_path / "meu.deck").write_text(deck.replace("game: cooperativo", "game: meu-jogo"), encoding="utf-8")

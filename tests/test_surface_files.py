@@ -267,7 +267,7 @@ def test_a_profile_saved_again_and_again_is_not_kept_again_and_again(tmp_path, m
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     game = tmp_path / "janken-wars.game"
-    text = (ROOT / "deckdsl" / "profiles" / "janken-wars.game").read_text(encoding="utf-8")
+    text = (ROOT / "deckdsl" / "games" / "janken_wars" / "janken-wars.game").read_text(encoding="utf-8")
     for save in range(200):
         game.write_text(text + f"\n# save {save}\n", encoding="utf-8")
         os.utime(game, ns=(save, save))

@@ -514,7 +514,7 @@ def test_a_file_uri_that_names_no_possible_file_is_checked_as_unsaved(game, capl
     """A NUL, or a lone surrogate the file system cannot encode: the profile (and the decks checked against
     the open profiles) would fail to look up their files.  (A name too long: uri_name_too_long.lsp.)"""
     caplog.set_level(logging.DEBUG, logger="deckdsl.lsp")
-    profile = (ROOT / "deckdsl" / "profiles" / "janken-wars.game").read_text(encoding="utf-8")
+    profile = (ROOT / "deckdsl" / "games" / "janken_wars" / "janken-wars.game").read_text(encoding="utf-8")
     bodies = [json.dumps(message).encode() for message in (
         {"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": INITIALIZE},
         {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {

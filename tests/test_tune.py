@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 import deckdsl
 from deckdsl.cli import main
-from deckdsl.games.janken import rules_for
+from deckdsl.games.janken_wars.engine import rules_for
 from deckdsl.lab import sim, sweep, tune, variants
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -221,19 +221,19 @@ _SAMPLES = [
     ("edges.deck", "gets", 0, "deckdslVerb", "Statement"),
     ("edges.deck", "x2", 0, "deckdslModifier", "Operator"),
     ("edges.deck", "papel", 0, "deckdslType", "Constant"),
-    ("deckdsl/profiles/janken-wars.game", "#", 0, "deckdslGameComment", "Comment"),
-    ("deckdsl/profiles/janken-wars.game", "game", 'game "', "deckdslGameBlock", "Keyword"),
-    ("deckdsl/profiles/janken-wars.game", "Janken", 'game "', "deckdslGameString", "String"),
-    ("deckdsl/profiles/janken-wars.game", "players", "players: 2", "deckdslGameField", "Identifier"),
-    ("deckdsl/profiles/janken-wars.game", "2", "players: 2", "deckdslGameNumber", "Number"),
-    ("deckdsl/profiles/janken-wars.game", "pt-BR", "language: pt-BR", "deckdslGameConstant", "Constant"),
-    ("deckdsl/profiles/janken-wars.game", "attribute", "attribute type {", "deckdslGameBlock", "Keyword"),
-    ("deckdsl/profiles/janken-wars.game", "type", "attribute type {", "deckdslGameBlockName", "Type"),
-    ("deckdsl/profiles/janken-wars.game", "yes", "zone deck {", "deckdslGameBoolean", "Boolean"),
-    ("deckdsl/profiles/janken-wars.game", "baralho", "zone deck {", "deckdslGameConstant", "Constant"),
-    ("deckdsl/profiles/cooperativo.game", "♥", 0, "deckdslGameSymbol", "Character"),
-    ("deckdsl/profiles/cooperativo.game", "hearts", 0, "deckdslGameKey", "Identifier"),
-    ("deckdsl/profiles/cooperativo.game", "importam", 'importam."""', "deckdslGameText", "String"),
+    ("deckdsl/games/janken_wars/janken-wars.game", "#", 0, "deckdslGameComment", "Comment"),
+    ("deckdsl/games/janken_wars/janken-wars.game", "game", 'game "', "deckdslGameBlock", "Keyword"),
+    ("deckdsl/games/janken_wars/janken-wars.game", "Janken", 'game "', "deckdslGameString", "String"),
+    ("deckdsl/games/janken_wars/janken-wars.game", "players", "players: 2", "deckdslGameField", "Identifier"),
+    ("deckdsl/games/janken_wars/janken-wars.game", "2", "players: 2", "deckdslGameNumber", "Number"),
+    ("deckdsl/games/janken_wars/janken-wars.game", "pt-BR", "language: pt-BR", "deckdslGameConstant", "Constant"),
+    ("deckdsl/games/janken_wars/janken-wars.game", "attribute", "attribute type {", "deckdslGameBlock", "Keyword"),
+    ("deckdsl/games/janken_wars/janken-wars.game", "type", "attribute type {", "deckdslGameBlockName", "Type"),
+    ("deckdsl/games/janken_wars/janken-wars.game", "yes", "zone deck {", "deckdslGameBoolean", "Boolean"),
+    ("deckdsl/games/janken_wars/janken-wars.game", "baralho", "zone deck {", "deckdslGameConstant", "Constant"),
+    ("deckdsl/games/cooperativo/cooperativo.game", "♥", 0, "deckdslGameSymbol", "Character"),
+    ("deckdsl/games/cooperativo/cooperativo.game", "hearts", 0, "deckdslGameKey", "Identifier"),
+    ("deckdsl/games/cooperativo/cooperativo.game", "importam", 'importam."""', "deckdslGameText", "String"),
 ]
 
 
@@ -293,7 +293,7 @@ def _parses(path: Path) -> bool:
     return True
 
 
-SHIPPED = sorted([*ROOT.glob("decks/**/*.deck"), *(ROOT / "deckdsl" / "profiles").glob("*.game")])
+SHIPPED = sorted([*ROOT.glob("decks/**/*.deck"), *(ROOT / "deckdsl" / "games").glob("*/*.game")])
 TEST_FILES = sorted(path for path in [*ROOT.glob("tests/**/*.deck"), *ROOT.glob("tests/**/*.game")]
                     if "crashes" not in path.parts)  # lines of 4,302 digits: Vim stops at `synmaxcol` (3,000)
 

@@ -22,6 +22,7 @@ from .coverage import Coverage
 from .memo import CardMemo, context_of
 from .registry import RULES
 from .rule import Context
+from .vocabulary import unplayed
 
 
 def run(
@@ -64,6 +65,8 @@ def run(
         if memo is not None:
             memo.finish()
         return found
+    if enabled("DK124"):
+        found.extend(unplayed(deck, profile))
     coverage.learn([*early, *found])
     context = Context(deck=deck, profile=profile, memo=memo)
     for rule in RULES:

@@ -17,6 +17,7 @@ import click
 
 from .. import __version__
 from ..files import describe_os_error
+from ..games.registry import GameError
 from .common import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, _exit_for, deck_files, _load_or_exit, _table
 
 
@@ -34,6 +35,10 @@ class _Group(click.Group):
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())
             sys.exit(1)
+        except GameError as error:
+            # An installed game package that cannot be loaded: the environment's problem, said as such.
+            click.echo(f"deckdsl: {error}", err=True)
+            ctx.exit(EXIT_ERROR)
         except OSError as error:
             # The machine refused: a full disk, a folder that vanished, no permission.  Not a bug: exit 2
             # with the system's reason and the file it concerns; write_atomic left the old file in place.

@@ -44,8 +44,8 @@ def _add_evidence(result, games: int, seed: int, players: str) -> None:
         found = {i: "evidence: not played — the deck has errors" for i, d in enumerate(result.diagnostics)
                  if evidence.comparison(d) is not None}
     else:
-        from ..games.bots import parse_player
-        from ..games.janken import rules_for
+        from ..games.janken_wars.bots import parse_player
+        from ..games.janken_wars.engine import rules_for
 
         try:
             for name in names:
@@ -183,7 +183,7 @@ def check(
             seen = {(d.code, d.span) for d in result.diagnostics}  # `check` already reports missing art
             result.diagnostics.extend(d for d in found if config.enabled(d.code) and (d.code, d.span) not in seen)
         everything.append((result, config))
-        io_error = io_error or any(d.code in ("DK009", "DK012", "DK013", "DK309") for d in result.diagnostics)
+        io_error = io_error or any(d.code in ("DK009", "DK012", "DK013", "DK017", "DK309") for d in result.diagnostics)
     if diff:
         if not changed_files:
             click.echo("nothing to fix", err=True)

@@ -48,7 +48,7 @@ def compare(decks, games, seed, players, jobs, settings, fail_if, output_format,
       deckdsl compare base.deck variant.deck --fail-if "first_player_win_rate > 0.55" --report out/compare.html
     """
 
-    from ..games.janken import EngineError
+    from ..games.janken_wars.engine import EngineError
     from ..lab import compare as comparing
 
     if len(decks) < 2:
@@ -135,7 +135,7 @@ class _Grid:
 def _grid_or_exit(deck, axes_set, axes_vary, fixed, seed, players, sample, jobs, backend, address, command) -> _Grid:
     """The axes and grid of `sweep`/`tune`, every value checked before anything is played (a usage error
     otherwise)."""
-    from ..games.janken import rules_for
+    from ..games.janken_wars.engine import rules_for
     from ..lab import sweep as sweeping
 
     if not axes_set and not axes_vary:
@@ -178,7 +178,7 @@ def _play_grid(grid: _Grid, points: list[tuple], *, games: int, seed: int, targe
                label: str) -> tuple[dict, dict[tuple, dict]]:
     """Play `points` (those `target` does not hold yet), storing each in `target` as it ends: the run's
     description and every point's figures."""
-    from ..games.janken import EngineError
+    from ..games.janken_wars.engine import EngineError
     from ..lab import sweep as sweeping
     from ..lab.cluster import BackendError, play_on_ray
     from ..lab.results import ResultsError, ResultsFile, description, read_results

@@ -15,7 +15,7 @@ from .common import EXIT_ERROR, EXIT_FINDINGS, _load_or_exit, check_writable, ru
 
 def _rules_or_exit(result, settings: tuple[str, ...]):
     """The rules a checked deck is played with, `--set name=value` applied (a bad one is a usage error)."""
-    from ..games.janken import rules_for
+    from ..games.janken_wars.engine import rules_for
 
     try:
         return rules_for(result.deck, result.profile, _settings(settings))
@@ -43,7 +43,7 @@ def _playable_or_exit(deck: str):
 
 
 def _is_janken(profile) -> bool:
-    """Janken Wars plays on its own fast engine (`deckdsl.games.janken`); every other game on the one
+    """Janken Wars plays on its own fast engine (`deckdsl.games.janken_wars.engine`); every other game on the one
     interface (`deckdsl.games.interface`)."""
     return bool(profile.beats)
 
@@ -59,16 +59,14 @@ def _janken_players(names: str) -> bool:
 
 
 def _has_engine(profile) -> bool:
-    import importlib.util
+    from ..games.registry import find_game
 
-    from ..games.interface import module_of
-
-    return importlib.util.find_spec(module_of(profile)) is not None
+    return find_game(profile.id) is not None
 
 
 def _bots_or_exit(names: list[str]) -> list[str]:
     """`names`, when each is a bot the Janken Wars engine knows (else a usage error saying why)."""
-    from ..games.bots import parse_player
+    from ..games.janken_wars.bots import parse_player
 
     try:
         for name in names:
@@ -121,7 +119,7 @@ def _engine_or_exit(result, settings: tuple[str, ...]):
 def _announce_hazards(result, rules) -> list[dict]:
     """Say on stderr which ordering hazards the engine will play in its default order (their codes are
     ignored in the configuration, so `check` let the deck through); the list goes into the JSON too."""
-    from ..games.janken import compile_deck, unresolved_hazards
+    from ..games.janken_wars.engine import compile_deck, unresolved_hazards
 
     hazards = unresolved_hazards(compile_deck(result.deck, result.profile, rules), result.profile)
     for hazard in hazards:
@@ -136,7 +134,7 @@ def _engine_failure(error, result) -> None:
     """Report an engine error as a diagnostic on the cards it names, and exit 1."""
     from ..check import report
     from ..diagnostics import Diagnostic
-    from ..games.janken import EngineError
+    from ..games.janken_wars.engine import EngineError
 
     assert isinstance(error, EngineError)
     from ..diagnostics import Label
@@ -190,7 +188,7 @@ def simulate(deck, games, seed, players, matchups, jobs, settings, output_format
     """
     import json
 
-    from ..games.janken import EngineError
+    from ..games.janken_wars.engine import EngineError
     from ..lab import sim
 
     result = _playable_or_exit(deck)
@@ -280,7 +278,7 @@ def _simulate_any(result, games, seed, players, matchups, jobs, settings, output
             figures = arena.simulate(result.deck, result.profile, _settings(settings), games=games, seed=seed,
                                      players=names, jobs=jobs, progress=bar.update if bar else None)
     except Exception as error:
-        from ..games.janken import EngineError
+        from ..games.janken_wars.engine import EngineError
 
         if not isinstance(error, EngineError):
             raise
@@ -324,9 +322,9 @@ def play(deck, bot, seat, seed, settings, lang) -> None:
     """
     import random
 
-    from ..games.bots import make_player
-    from ..games.janken import EngineError, Game, compile_deck
-    from ..games.play import Console, Describer, Human, Narrator, Quit
+    from ..games.janken_wars.bots import make_player
+    from ..games.janken_wars.engine import EngineError, Game, compile_deck
+    from ..games.janken_wars.screen import Console, Describer, Human, Narrator, Quit
     from ..text import language_of
 
     result = _playable_or_exit(deck)
@@ -345,7 +343,7 @@ def play(deck, bot, seat, seed, settings, lang) -> None:
             raise click.UsageError(f"--bot: {error}") from error
         opponent = make_player
     else:
-        from ..games.janken_wars import SearchPlayer
+        from ..games.janken_wars.state import SearchPlayer
         from ..games.search import parse_bot
 
         try:

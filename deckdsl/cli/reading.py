@@ -82,21 +82,25 @@ def show(deck: str) -> None:
 def text_command(deck: str, lang: str | None, generated: bool) -> None:
     """Print the rules text of every card of DECK, generated from its effects, then its addenda.
 
+    An effect the deck's game does not play (DK124) is not printed.
+
     \b
     Examples:
       deckdsl text decks/janken-wars.deck
       deckdsl text decks/janken-wars.deck --lang en
     """
+    from ..check.vocabulary import played, vocabulary_of
     from ..text import addendum_text, card_text, language_of, no_effect, phrase
 
     result = _load_or_exit(deck)
     language = lang or language_of(result.deck.language)
     none = no_effect(language)
+    vocabulary = vocabulary_of(result.profile) if result.profile is not None else None
     for index, card in enumerate(result.deck.cards):
         if index:
             click.echo()
         click.echo(card.name)
-        lines = card_text(card, language, generated=generated).lines
+        lines = card_text(played(card, vocabulary), language, generated=generated).lines
         for line in lines or (none,):
             click.echo(f"  {line}")
         if card.flavor:

@@ -1,5 +1,9 @@
-"""Playing: the rules engine that plays a checked deck, and the players it seats.
+"""Playing: the games deckdsl plays, each a package, and what they share.
 
-`janken` plays a deck by the rules of Janken Wars, `bots` are the computer players, and `play` seats a person
-against a bot in the terminal (`deckdsl play`).
+- `registry`: how the core finds a game (`find_game`, `register_game`; shipped games and the entry-point
+  group `deckdsl.games`);
+- `interface`: the one game interface every engine implements (`Engine`, `State`);
+- `search`: the bots that play any game through it (`random`, `rollout`, `ismcts`);
+- `table`: a person's seat at any game in the terminal (`deckdsl play`);
+- one package per game: `janken_wars`, `embate_dos_guardioes`, `cooperativo`, `queens_vs_kings`.
 """

@@ -16,18 +16,18 @@ need nothing else, so a new game is one new engine, not a new simulator.
 - **Returns**, at the end, per seat: +1 a win, -1 a loss, 0 a draw in a two-player game; in a cooperative
   game every seat gets 1 for success and 0 for failure.
 
-`engine_for(deck, profile, settings)` finds a game's engine by convention: the module
-`deckdsl.games.<profile id with _ for ->` defines `make_engine(deck, profile, settings)`.
+`engine_for(deck, profile, settings)` finds a game's engine through the registry
+(`deckdsl.games.registry`): a game package registers a `Game`, whose `engine` makes it.
 """
 
 from __future__ import annotations
 
-import importlib
 import random as _random
 from abc import ABC, abstractmethod
 
 from ..lang import ast
 from ..profiles.profile import Profile
+from .registry import find_game
 
 TERMINAL = -2
 """`current_player()` of a finished game."""
@@ -113,22 +113,14 @@ class Engine(ABC):
         """A new game, dealt with `rng` (which the state keeps for its own draws)."""
 
 
-def module_of(profile: Profile) -> str:
-    return "deckdsl.games." + profile.id.replace("-", "_")
-
-
 def engine_for(deck: ast.Deck, profile: Profile, settings: dict[str, str] | None = None) -> Engine | None:
-    """The engine of `deck`'s game, or None when the game has no engine (yet).  `settings`: rule
+    """The engine of `deck`'s game, or None when no registered game plays it.  `settings`: rule
     parameters and options from the command line (`--set name=value`), over the deck's `rules` block
     over the profile's defaults.  Raises ValueError for a bad setting."""
-    try:
-        module = importlib.import_module(module_of(profile))
-    except ModuleNotFoundError as error:
-        if error.name and module_of(profile).startswith(error.name):
-            return None
-        raise
-    make = getattr(module, "make_engine", None)
-    return None if make is None else make(deck, profile, parameters(deck, profile, settings))
+    game = find_game(profile.id)
+    if game is None:
+        return None
+    return game.engine(deck, profile, parameters(deck, profile, settings))
 
 
 def parameters(deck: ast.Deck, profile: Profile, settings: dict[str, str] | None = None) -> dict:

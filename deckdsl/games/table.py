@@ -1,5 +1,5 @@
 """A person plays any game on the interface in the terminal (`deckdsl play` for games other than Janken
-Wars, which has its own narrated table in `deckdsl.games.play`).
+Wars, which has its own narrated table in `deckdsl.games.janken_wars.screen`).
 
 The person's seat sees only its `information` — hidden cards stay hidden — and picks from a numbered menu
 of the legal actions in the engine's words; the other seats are bots.  A bot's move is announced without

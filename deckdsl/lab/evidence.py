@@ -29,8 +29,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from ..diagnostics import Diagnostic
-from ..games.bots import make_player, parse_player
-from ..games.janken import Game, Rules, compile_deck
+from ..games.janken_wars.bots import make_player, parse_player
+from ..games.janken_wars.engine import Game, Rules, compile_deck
 from ..lang import ast
 from ..profiles.profile import Profile
 from .sim import game_rng
@@ -209,7 +209,7 @@ def gather(diagnostics: list[Diagnostic], deck: ast.Deck, profile: Profile, rule
            ) -> dict[int, Evidence | str]:
     """The evidence for each testable finding, by its position in `diagnostics`: an `Evidence`, or the
     reason it could not be played (an effect loop …)."""
-    from ..games.janken import EngineError
+    from ..games.janken_wars.engine import EngineError
 
     found: dict[int, Evidence | str] = {}
     for position, diagnostic in enumerate(diagnostics):

@@ -19,8 +19,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..check.figures import ADVANCED, advanced_on_table
-from ..games.bots import make_player, parse_player
-from ..games.janken import Compiled, Game, GameStats, Rules, compile_deck
+from ..games.janken_wars.bots import make_player, parse_player
+from ..games.janken_wars.engine import Compiled, Game, GameStats, Rules, compile_deck
 from ..lang import ast
 from ..profiles.profile import Profile
 

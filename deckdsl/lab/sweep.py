@@ -230,7 +230,7 @@ def _init(deck: ast.Deck, profile, axes: list[Axis], base: dict[str, str], games
 
 def play_point(point: tuple) -> tuple[tuple, dict]:
     """One point's figures (in a worker: the sweep's deck and settings are the worker's)."""
-    from ..games.janken import rules_for
+    from ..games.janken_wars.engine import rules_for
 
     w = _WORKER
     deck, settings = variant(w["deck"], w["axes"], point, w["text"], w["near"])

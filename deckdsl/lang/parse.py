@@ -20,6 +20,7 @@ from lark.exceptions import UnexpectedInput
 
 from ..diagnostics import Diagnostic, Label
 from ..files import MAX_FILE_BYTES, decode, grammar_cache, read_file  # noqa: F401 — re-exported
+from ..games.registry import load_error
 from ..profiles.profile import DEFAULT_PROFILE, Profile, available, find
 from ..profiles.profile import load as load_profile
 from ..span import Span
@@ -494,6 +495,10 @@ def _missing_profile(game: str, span: Span, near: Path | None, text: str) -> Dia
     DK114's fix writes the closest game's name, and is never safe: the designer may be about to write the
     profile of a new game, and another game reads the whole deck another way."""
     path = find(game, near)
+    broken = load_error(game)
+    if path is None and broken is not None:
+        return Diagnostic("DK017", f"the game `{game}` is installed, but {broken.removeprefix('the ')}", span,
+                          help="reinstall the game's package, or uninstall it (`pip uninstall`)")
     if path is not None:
         return Diagnostic(
             "DK507", f"the game profile `{game}` has errors, so the deck cannot be checked against it", span,

@@ -4,9 +4,10 @@ components, rule parameters, the relations its reference card prints).
 A profile is data written by a designer in the game profile language (`*.game`, grammar
 `grammars/game.lark`, tutorial docs/profiles.md), not code: the checker, the engine and the renderer read
 everything game-specific from here.  `deckdsl.profiles.gamefile` reads the syntax; `build` here checks what it
-means and reports every problem with its position.  The shipped profiles are `deckdsl/profiles/*.game`;
-a deck can also use a profile next to it (`game: my-game` finds `my-game.game` in the deck's folder or
-a folder above it).
+means and reports every problem with its position.  A game's profile lives in its package
+(`deckdsl/games/janken_wars/janken-wars.game`), found through the game registry
+(`deckdsl.games.registry`); a deck can also use a profile next to it (`game: my-game` finds `my-game.game`
+in the deck's folder or a folder above it).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..diagnostics import Diagnostic, did_you_mean
+from ..games.registry import GameError, find_game, games
 from ..span import Span
 from .fields import CARD_FIELDS
 
@@ -160,7 +162,7 @@ class RelationSpec:
 
 @dataclass(frozen=True)
 class Profile:
-    """A game profile (see `deckdsl/profiles/janken-wars.game` for a commented example)."""
+    """A game profile (see `deckdsl/games/janken_wars/janken-wars.game` for a commented example)."""
 
     id: str
     name: str
@@ -256,14 +258,13 @@ class Profile:
 
 
 def available() -> list[str]:
-    """The ids of the shipped profiles."""
-    return sorted(p.stem for p in PROFILES.glob("*.game"))
+    """The ids of the games whose profile comes with their package (the shipped and installed games)."""
+    return [game.id for game in games() if game.profile_path() is not None]
 
 
 DEFAULT_PROFILE = "janken-wars"
 MAX_PROFILE_BYTES = 512 * 1024
 """Profiles above this size are refused (DK006): the largest shipped profile is 20 KB."""
-PROFILES = Path(__file__).parent
 
 
 def find(profile_id: str, near: Path | None = None) -> Path | None:
@@ -279,8 +280,16 @@ def find(profile_id: str, near: Path | None = None) -> Path | None:
                     return candidate
             except OSError:  # a name too long for the file system names no file
                 return None
-    shipped = PROFILES / f"{profile_id}.game"
-    return shipped if profile_id in available() else None
+    return _packaged(profile_id)
+
+
+def _packaged(profile_id: str) -> Path | None:
+    """The profile that comes with the game `profile_id`'s package, if there is one."""
+    try:
+        game = find_game(profile_id) if profile_id and "/" not in profile_id and "\\" not in profile_id else None
+    except GameError:  # an installed package that cannot be loaded: `registry.load_error` says why (DK017)
+        return None
+    return None if game is None else game.profile_path()
 
 
 def load(profile_id: str, near: Path | None = None) -> Profile | None:
@@ -290,7 +299,7 @@ def load(profile_id: str, near: Path | None = None) -> Profile | None:
     if path is None:
         return None
     profile, problems, _ = read(path)
-    if profile is None and path.parent == PROFILES:
+    if profile is None and path == _packaged(profile_id):
         raise ProfileError(f"the shipped profile {path.name} is broken: {problems[0].message if problems else ''}")
     return profile
 

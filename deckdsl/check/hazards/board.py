@@ -3,7 +3,7 @@ the hazard analysis plays (`world` adds choices, steps and events).
 
 The analysis decides whether the order of two effects matters by *doing* both orders on small situations
 built from the deck's own cards.  It runs inside `deckdsl check`, which must not import the rules engine
-(`deckdsl.games.janken`, a later stage), so `board` and `world` carry a second, deliberately plain reading
+(`deckdsl.games.janken_wars.engine`, a later stage), so `board` and `world` carry a second, deliberately plain reading
 of the rules that effects touch: card values (definitions, modifiers, values that read each other), card
 sets, the steps of triggers and discards, the events they fire, and the order simultaneous effects
 resolve in.  They walk the AST directly on a handful of cards and are as slow as they are simple; the

@@ -61,7 +61,7 @@ def diagnostics(context: Context, kind: str, code: str) -> Iterator[Diagnostic]:
 
 _OP_RANK = {"set": 0, "multiply": 1, "add": 2, "subtract": 2}
 """The order the engine gives value modifiers no addendum orders: set, then multiply, then add and subtract
-(docs/language.md, section 9; `deckdsl.games.janken.compiler`), ties in deck order."""
+(docs/language.md, section 9; `deckdsl.games.janken_wars.engine.compiler`), ties in deck order."""
 
 _PREFERRED = ("modifiers", "triggers", "values", "priorities")
 """When two cards make hazards of several kinds, the kind whose default order the addendum follows."""

@@ -1,4 +1,4 @@
-"""One moment of a game of the cooperative sequence game (the rules: `deckdsl/profiles/cooperativo.game`).
+"""One moment of a game of the cooperative sequence game (the rules: `deckdsl/games/cooperativo/cooperativo.game`).
 
 Actions, in this fixed order (N seats, H = 4 places in a hand at most):
   give     src * H * N + place * N + dst   a card of `src` (by its place in the hand) to another player

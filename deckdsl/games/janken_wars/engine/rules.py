@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from ...lang import ast
-from ...profiles.profile import Profile
+from ....lang import ast
+from ....profiles.profile import Profile
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,7 @@ def rules_for(deck: ast.Deck, profile: Profile, overrides: dict[str, str] | None
     """The rules a deck is played with: the profile's defaults, the deck's `rules` block, then
     `overrides` (`--set name=value`; `deckdsl.games.interface.parameters`).  Raises ValueError naming a
     bad override."""
-    from ..interface import parameters
+    from ...interface import parameters
 
     return rules_from(parameters(deck, profile, overrides))
 

@@ -8,7 +8,7 @@ exchanges and rounds.
 
 from __future__ import annotations
 
-from ...lang import ast
+from ....lang import ast
 from .effects import Ctx
 from .zones import DISCARD, DOMAIN, HAND, STARS, SUPPLY, ZONE_OWNER
 

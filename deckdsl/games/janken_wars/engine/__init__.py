@@ -5,7 +5,7 @@ The deck's AST is compiled once (`compile_deck`) into small step, card-set and n
 of card ids: no pydantic object is touched while a game is played.  Nothing about the nine standard cards
 is written here; every card does what its effects say.
 
-A game asks its two players (`Player`: the bots of `deckdsl.games.bots`, or a person in `deckdsl play`) for
+A game asks its two players (`Player`: the bots of `deckdsl.games.janken_wars.bots`, or a person in `deckdsl play`) for
 every decision: the throw, which table card to take, what an effect picks, `may`, and whether to exchange
 a domain for stars.  The points the GDD leaves open are rule options of the profile (`Rules`, generated
 into docs/rules.md); the readings that are not options are written in that file too.
@@ -25,10 +25,10 @@ The engine's modules, in the order a game uses them:
 - `zones`: the zone indices and the component card names every module shares;
 - `hazards`: `unresolved_hazards`, what `play` and `simulate` announce about ordering hazards.
 
-The names other code uses are re-exported here (`from deckdsl.games.janken import Game`).
+The names other code uses are re-exported here (`from deckdsl.games.janken_wars.engine import Game`).
 """
 
-from ...lang import ast
+from ....lang import ast
 from .compiler import CardDef, Compiled, compile_deck
 from .effects import Ctx
 from .game import MAX_NESTING, EngineError, Game, GameStats, Outcome

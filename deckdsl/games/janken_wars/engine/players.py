@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ...lang import ast
+from ....lang import ast
 
 if TYPE_CHECKING:
     from .game import Game
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 class Player:
     """What a game asks a player.  `me` is the player's seat (0 or 1); options are card ids.
 
-    Subclasses (`deckdsl.games.bots`, the terminal player of `deckdsl play`) override every method.
+    Subclasses (`deckdsl.games.janken_wars.bots`, the terminal player of `deckdsl play`) override every method.
     """
 
     name = "player"

@@ -3,7 +3,7 @@ order the engine plays them in."""
 
 from __future__ import annotations
 
-from ...profiles.profile import Profile
+from ....profiles.profile import Profile
 from .compiler import Compiled
 
 
@@ -12,9 +12,9 @@ def unresolved_hazards(compiled: Compiled, profile: Profile) -> list[dict]:
     each with the order the engine plays it in: what `play` and `simulate` announce.  Each is a dict:
     `code`, `kind`, `cards` (the two cards), `more` (other cards in the same conflict), `played` (the
     default the engine uses, docs/language.md section 9) and `situation` (the witness, in words)."""
-    from ...check.hazards.analysis import Analysis
-    from ...check.hazards.describe import tell
-    from ...check.registry import HAZARD_CODES
+    from ....check.hazards.analysis import Analysis
+    from ....check.hazards.describe import tell
+    from ....check.registry import HAZARD_CODES
 
     found = []
     for finding in Analysis(compiled.deck, profile).report():

@@ -1,11 +1,11 @@
 """Janken Wars on the one game interface (`deckdsl.games.interface`), for the bots that play any game.
 
-Janken Wars keeps its own fast engine (`deckdsl.games.janken`, where `deckdsl simulate` plays it with
+Janken Wars keeps its own fast engine (`deckdsl.games.janken_wars.engine`, where `deckdsl simulate` plays it with
 its own bots); this module puts that engine's rounds behind the interface.  A round's decision is the
 dispute's throw, taken one seat after the other — seat 2 does not see seat 1's throw until both are
 shown.  The choices inside a round (which card to take, an effect's targets, `may`, the exchange for
 stars) are made for both seats by the same value heuristic greedy and yomi use inside their look-ahead
-(`deckdsl.games.bots._Heuristic`, exchanging as soon as a star is bought): the interface's bots decide
+(`deckdsl.games.janken_wars.bots._Heuristic`, exchanging as soon as a star is bought): the interface's bots decide
 what Janken Wars is about — the throw — and the engine plays the rest the same way for both.
 
 What a seat cannot see: the order of the deck, and the other seat's throw before it is shown
@@ -16,14 +16,14 @@ from __future__ import annotations
 
 import random as _random
 
-from ..lang import ast
-from ..profiles.profile import Profile
+from ...lang import ast
+from ...profiles.profile import Profile
 from .bots import _Heuristic, make_player, parse_player, score
-from .interface import TERMINAL, Engine, State
-from .search import Bot, make_bot
-from .janken import Game, compile_deck
-from .janken.rules import rules_from
-from .janken.zones import DECK, DISCARD, DOMAIN, STARS, TABLE
+from ..interface import TERMINAL, Engine, State
+from ..search import Bot, make_bot
+from .engine import Game, compile_deck
+from .engine.rules import rules_from
+from .engine.zones import DECK, DISCARD, DOMAIN, STARS, TABLE
 
 
 class JankenBot(Bot):

@@ -16,9 +16,9 @@ from __future__ import annotations
 import random as _random
 from itertools import permutations
 
-from ..lang import ast
-from ..profiles.profile import Profile
-from .interface import TERMINAL, Engine, State
+from ...lang import ast
+from ...profiles.profile import Profile
+from ..interface import TERMINAL, Engine, State
 
 DRAFT, GUARDIAN1, NEGOTIATE, GUARDIAN2, CLASH, ORDER, OVER = (
     "draft", "guardian1", "negotiate", "guardian2", "clash", "order", "over")

@@ -19,9 +19,9 @@ from __future__ import annotations
 import random as _random
 from dataclasses import dataclass
 
-from ..lang import ast
-from ..profiles.profile import Profile
-from .interface import TERMINAL, Engine, State
+from ...lang import ast
+from ...profiles.profile import Profile
+from ..interface import TERMINAL, Engine, State
 
 PASS = 1000
 """The action `pass` (card actions are deck indices, always below it)."""

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..text import card_text
-from .table import option_number
-from .janken import DECK, DISCARD, DOMAIN, HAND, STARS, SUPPLY, TABLE, ZONE_OWNER, Game, Player, Request
+from ...text import card_text
+from ..table import option_number
+from .engine import DECK, DISCARD, DOMAIN, HAND, STARS, SUPPLY, TABLE, ZONE_OWNER, Game, Player, Request
 
 WORDS: dict[str, dict] = {
     "en": {

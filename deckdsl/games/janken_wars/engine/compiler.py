@@ -8,9 +8,9 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ...check.hazards.order import Orders
-from ...lang import ast
-from ...profiles.profile import Profile
+from ....check.hazards.order import Orders
+from ....lang import ast
+from ....profiles.profile import Profile
 from .effects import (
     _Bottom,
     _Cancel,
@@ -106,12 +106,15 @@ class _Compiler:
         attribute = profile.attributes.get(profile.dispute_attribute)
         self.throws = list(attribute.values) if attribute and profile.beats else []
         self.names = {card.name: index for index, card in enumerate(deck.cards)}
+        self.modifiers: list = []
+        self.definition: CardDef | None = None
+        self.at = self.number = 0
 
     def run(self) -> Compiled:
         deck, rules = self.deck, self.rules
         defs: list[CardDef] = []
         orders = Orders(deck)
-        modifiers = []
+        modifiers = self.modifiers
         for index, card in enumerate(deck.cards):
             thrown = card.attribute(self.profile.dispute_attribute)
             definition = CardDef(
@@ -123,30 +126,10 @@ class _Compiler:
                 definition.cost = [self.compile(step) for step in card.cost.steps]
             if card.action is not None:
                 definition.action = [self.compile(step) for step in card.action.steps]
+            self.definition, self.at = definition, index
             for number, clause in enumerate(card.condition.clauses if card.condition else ()):
-                if isinstance(clause, ast.ValueDefinition):
-                    definition.value_def = self.compile(clause.expr)
-                elif isinstance(clause, ast.ValueModifier):
-                    k = len(definition.modifiers)
-                    modifier = (self.compile(clause.cards), clause.op, self.compile(clause.amount),
-                                clause.chosen_on_entry, clause)
-                    definition.modifiers.append(modifier)
-                    if clause.chosen_on_entry:
-                        definition.entry.append((k, clause))
-                    modifiers.append((index, k, number, card.name, modifier))
-                elif isinstance(clause, ast.DiscardPriority):
-                    definition.priority = 1 if clause.order == "first" else -1
-                elif isinstance(clause, ast.Trigger):
-                    event = clause.event
-                    matcher = None if isinstance(event, ast.DisputeEvent) else self.compile(event.cards)
-                    throw = None
-                    if isinstance(event, ast.DisputeEvent) and event.throw is not None:
-                        throw = self.throws.index(event.throw) if event.throw in self.throws else -2
-                    definition.triggers.append(
-                        (type(event).__name__, event, matcher, throw, [self.compile(s) for s in clause.steps])
-                    )
-                else:
-                    raise NotImplementedError(f"the engine has no rule for {type(clause).__name__}")
+                self.number = number
+                self.compile(clause)
             defs.append(definition)
         brinde = profile_component_value(self.profile, "brinde", 1)
         defs.append(CardDef(index=len(defs), name=BRINDE_NAME, node=None, throw=-1, base=brinde))
@@ -292,6 +275,45 @@ class _Compiler:
 
     def compile_Conditional(self, node: ast.Conditional):
         return _If(node, self.compile(node.test), self.compile(node.step))
+
+    # -- the clauses of a condition, into the card being compiled (`self.definition`) -----
+
+    def compile_ValueDefinition(self, node: ast.ValueDefinition) -> None:
+        self.definition.value_def = self.compile(node.expr)
+
+    def compile_ValueModifier(self, node: ast.ValueModifier) -> None:
+        definition = self.definition
+        k = len(definition.modifiers)
+        modifier = (self.compile(node.cards), node.op, self.compile(node.amount), node.chosen_on_entry, node)
+        definition.modifiers.append(modifier)
+        if node.chosen_on_entry:
+            definition.entry.append((k, node))
+        self.modifiers.append((self.at, k, self.number, definition.name, modifier))
+
+    def compile_DiscardPriority(self, node: ast.DiscardPriority) -> None:
+        self.definition.priority = 1 if node.order == "first" else -1
+
+    def compile_Trigger(self, node: ast.Trigger) -> None:
+        matcher, throw = self.compile(node.event)
+        self.definition.triggers.append(
+            (type(node.event).__name__, node.event, matcher, throw, [self.compile(s) for s in node.steps]))
+
+    # -- events: (the matcher of the cards they are about, the throw they need) ------------
+
+    def compile_GainEvent(self, node: ast.GainEvent):
+        return self.compile(node.cards), None
+
+    def compile_DiscardEvent(self, node: ast.DiscardEvent):
+        return self.compile(node.cards), None
+
+    def compile_DisputeEvent(self, node: ast.DisputeEvent):
+        if node.throw is None:
+            return None, None
+        return None, (self.throws.index(node.throw) if node.throw in self.throws else -2)
+
+
+PLAYED = frozenset(name.removeprefix("compile_") for name in vars(_Compiler) if name.startswith("compile_"))
+"""The effect node kinds the engine plays: one `compile_<Node>` method each (a game's `Vocabulary`)."""
 
 
 _OP_RANK = {"set": 0, "multiply": 1, "add": 2, "subtract": 2}

@@ -1,0 +1,24 @@
+"""«Дамы против Королей» (Queens vs Kings, seed 004): everything the game is, in one folder.
+
+- `engine`: the game's rules for one deck on the one game interface (`deckdsl.games.interface`).
+
+Its cards are played by rank and suit alone (the profile's `power`, `mana` and relations): they carry no
+effects (`Vocabulary()`).  Importing this package only registers the game; the engine is imported when
+asked for.
+"""
+
+from __future__ import annotations
+
+from ..registry import Game, register_game
+
+
+class QueensVsKings(Game):
+    id = "queens-vs-kings"
+
+    def engine(self, deck, profile, settings):
+        from .engine import make_engine
+
+        return make_engine(deck, profile, settings)
+
+
+GAME = register_game(QueensVsKings())
