@@ -11,7 +11,7 @@ skirmishes 2 and 4.
 Cards are read through the profile (`rank`, `suit`, `colour`, `part`, the properties `power` and `mana`, and
 the relations `ace` and `court`), so nothing here names a card.  Actions: a card's index in the deck
 (lay it, or discard it while discarding) and `PASS`.  The open points of the seed are rule options of the
-profile (`length`, `precedence`, `passing`, `red_seat`; docs/rules-queens-vs-kings.md).
+profile (`length`, `precedence`, `court`, `passing`, `red_seat`; docs/rules-queens-vs-kings.md).
 """
 
 from __future__ import annotations
@@ -68,6 +68,8 @@ class Card:
     """`ace`, `court` or `number`: the seed's precedence classes."""
     power: int
     mana: int
+    bonus: int = 0
+    """The suit's part of `power` (the profile's `power` table for `suit`: hearts and spades +1)."""
 
 
 @dataclass(frozen=True)
@@ -78,6 +80,7 @@ class Rules:
     precedence: str
     passing: str
     red_seat: str
+    court: str = "suits"
 
 
 def read_cards(deck: ast.Deck, profile: Profile) -> tuple[list[Card], dict[str, tuple[str, ...]]]:
@@ -85,6 +88,7 @@ def read_cards(deck: ast.Deck, profile: Profile) -> tuple[list[Card], dict[str, 
     relations = {relation.name: relation for relation in profile.relations}
     court = dict(relations["court"].beats) if "court" in relations else {}
     aces = set(relations["ace"].beats) if "ace" in relations else set()
+    suits = profile.properties["power"].tables.get("suit", {}) if "power" in profile.properties else {}
     cards = []
     for card in deck.cards:
         rank = profile.value_of(card, "rank")
@@ -92,17 +96,24 @@ def read_cards(deck: ast.Deck, profile: Profile) -> tuple[list[Card], dict[str, 
         for _ in range(card.copies):
             cards.append(Card(card.name, str(rank), str(profile.value_of(card, "suit")),
                               str(profile.value_of(card, "colour")), str(profile.value_of(card, "part")), kind,
-                              profile.property_of(card, "power") or 0, profile.property_of(card, "mana") or 0))
+                              profile.property_of(card, "power") or 0, profile.property_of(card, "mana") or 0,
+                              suits.get(str(profile.value_of(card, "suit")), 0)))
     return cards, court
 
 
-def compare(a: Card, b: Card, court: dict[str, tuple[str, ...]], precedence: str) -> int:
-    """+1 when `a` is stronger than `b`, 0 when they are equal, -1 when weaker.  Explicit precedence: two
-    court cards of different ranks follow the cycle (K > Q > J > K), whatever their suits; under `kinds` an
+def compare(a: Card, b: Card, court: dict[str, tuple[str, ...]], precedence: str, cycle: str = "suits") -> int:
+    """+1 when `a` is stronger than `b`, 0 when they are equal, -1 when weaker.  Two court cards of different
+    ranks follow the cycle (K > Q > J > K): under `suits` (the option `court`) the cycle's winner stands one
+    step above the loser and the suits' bonuses count as everywhere else, so a loser with the greater bonus
+    comes level (K♦ = Q♥, K♥ = J♣); under `cycle` the cycle decides whatever the suits.  Under `kinds` an
     ace beats every other card and a court card every number; otherwise (`power`, and two cards of one
     kind) the power decides: the rank's number plus the suit's bonus."""
     if a.kind == "court" and b.kind == "court" and a.rank != b.rank:
-        return 1 if b.rank in court.get(a.rank, ()) else -1
+        step = 1 if b.rank in court.get(a.rank, ()) else -1
+        if cycle == "cycle":
+            return step
+        lead = step + a.bonus - b.bonus
+        return (lead > 0) - (lead < 0)
     if precedence == "kinds" and a.kind != b.kind:
         order = {"number": 0, "court": 1, "ace": 2}
         return 1 if order[a.kind] > order[b.kind] else -1
@@ -348,11 +359,12 @@ class QueensVsKingsEngine(Engine):
             precedence=str(settings.get("precedence", "power")),
             passing=str(settings.get("passing", "final")),
             red_seat=str(settings.get("red_seat", "random")),
+            court=str(settings.get("court", "suits")),
         )
         self.index = {card.name: i for i, card in enumerate(self.cards)}
 
     def compare(self, a: Card, b: Card) -> int:
-        return compare(a, b, self.court, self.rules.precedence)
+        return compare(a, b, self.court, self.rules.precedence, self.rules.court)
 
     def piles(self) -> dict[str, list[int]]:
         """Every colour's main and extra deck, in deck order."""
