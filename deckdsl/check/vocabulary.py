@@ -42,14 +42,10 @@ def unplayed(deck: ast.Deck, profile: Profile) -> Iterator[Diagnostic]:
                 yield Diagnostic("DK124", f"{profile.name} does not play a card's `{name}:`: its engine would "
                                  f"ignore it on `{card.name}`", span, help=_what_it_plays(profile, vocabulary))
                 continue
-            if not isinstance(value, ast.Node):
-                continue
-            for node in value.walk():
+            for node in _foreign(value, vocabulary):
                 kind = type(node).__name__
-                if kind not in CONTAINERS and kind not in vocabulary.nodes:
-                    yield Diagnostic("DK124", f"{profile.name} does not play this effect ({kind}) in `{name}:`: "
-                                     f"its engine would ignore it", node.span,
-                                     help=_what_it_plays(profile, vocabulary))
+                yield Diagnostic("DK124", f"{profile.name} does not play this effect ({kind}) in `{name}:`: "
+                                 f"its engine would ignore it", node.span, help=_what_it_plays(profile, vocabulary))
 
 
 def _what_it_plays(profile: Profile, vocabulary: Vocabulary) -> str:
@@ -73,8 +69,15 @@ def played(card: ast.Card, vocabulary: Vocabulary | None) -> ast.Card:
         value = getattr(card, name)
         if value is None:
             continue
-        if name not in vocabulary.fields or (isinstance(value, ast.Node) and any(
-                type(node).__name__ not in CONTAINERS and type(node).__name__ not in vocabulary.nodes
-                for node in value.walk())):
+        if name not in vocabulary.fields or next(_foreign(value, vocabulary), None) is not None:
             dropped[name] = None
     return card.model_copy(update=dropped) if dropped else card
+
+
+def _foreign(value, vocabulary: Vocabulary) -> Iterator[ast.Node]:
+    """The effect nodes in a field's `value` that the game does not play (none in a text or a number)."""
+    if isinstance(value, ast.Node):
+        for node in value.walk():
+            kind = type(node).__name__
+            if kind not in CONTAINERS and kind not in vocabulary.nodes:
+                yield node
