@@ -303,7 +303,7 @@ def test_clone_is_independent():
 
 
 def test_describe_is_portuguese_and_figures_count():
-    state = engine(players=3).new_state(random.Random(4))
+    state = engine(players=3, check_moment="turn").new_state(random.Random(4))
     words = [state.describe(action) for action in state.legal_actions()]
     assert any(w.startswith("retirar ") and "dá-la para" in w for w in words)
     assert any(w.endswith("e reciclá-la") for w in words)
@@ -312,6 +312,12 @@ def test_describe_is_portuguese_and_figures_count():
     assert len(set(words)) == len(words)
     state.apply(state.legal_actions()[0])
     assert state.figures()["moves"] == 1 and state.figures()["turns"] == 1
+    default = engine(players=3).new_state(random.Random(4))  # check_moment: any, the seed's reading
+    assert "bater as suas cartas (iniciar a checagem)" not in [default.describe(a) for a in default.legal_actions()]
+    balanced = {default.describe(a): a for a in default.legal_actions()}['comprar uma carta da "reserva" e reciclá-la']
+    default.apply(balanced)  # a move that leaves the table balanced: the next player may bate before moving
+    asked = sorted(default.describe(action) for action in default.legal_actions())
+    assert asked == ["bater as suas cartas (iniciar a checagem)", "não bater"] and default.current_player() == 1
 
 
 # --- (e) what a search needs: an estimate that grades hands, and a bot that makes the table succeed ---

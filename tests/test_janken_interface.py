@@ -1,5 +1,5 @@
-"""Janken Wars on the one game interface (deckdsl.games.janken_wars): the rounds of its own engine
-behind `State`, for the bots that play any game."""
+"""Janken Wars on the one game interface (deckdsl.games.janken_wars.state): every decision of a round — the
+throw, the take, the fallback, an effect's targets, `may`, the exchange — is an action of `State`."""
 
 from __future__ import annotations
 
@@ -43,9 +43,9 @@ def test_the_second_seat_does_not_see_the_first_throw():
     state.apply(0)
     assert state.current_player() == 1
     assert state.information(1) == before and "your throw" in state.information(0)
-    seen = {state.determinize(1, random.Random(seed)).pending for seed in range(30)}
+    seen = {state.determinize(1, random.Random(seed)).throws[0] for seed in range(30)}
     assert len(seen) == 3  # seat 2's worlds draw seat 1's throw again
-    assert state.determinize(0, random.Random(1)).pending == 0
+    assert state.determinize(0, random.Random(1)).throws[0] == 0
 
 
 def test_determinize_keeps_what_a_seat_sees_and_shuffles_the_deck():
@@ -81,3 +81,108 @@ def test_a_clone_leaves_the_original_exactly_as_it_was():
     assert finish(searched) == finish(untouched)
     a, b = untouched.clone(), untouched.clone()
     assert a.game.rng.getstate() == b.game.rng.getstate() == untouched.game.rng.getstate()
+
+
+def _random_game(engine, seed):
+    """A game of random actions: the decisions asked (kind, seat) and the state after each."""
+    state, rng, asked = engine.new_state(random.Random(seed)), random.Random(seed + 7), []
+    while not state.is_terminal():
+        asked.append((state.decision.kind, state.current_player()))
+        state.apply(rng.choice(state.legal_actions()))
+    return asked, state
+
+
+def test_every_decision_of_a_round_is_an_action():
+    kinds = {kind for seed in range(40) for kind, _ in _random_game(ENGINE, seed)[0]}
+    assert kinds == {"throw", "take", "fallback", "choose", "exchange"}
+    optional = deckdsl.load(ROOT / "decks" / "examples" / "new-deck-examples.deck")
+    engine = engine_for(optional.deck, optional.profile, {})
+    kinds = {kind for seed in range(40) for kind, _ in _random_game(engine, seed)[0]}
+    assert "may" in kinds
+
+
+def test_a_stretch_replayed_from_its_copy_is_the_game_played_on():
+    """Inside a round the state runs the engine again from the round's copy with the answers so far: a
+    clone that is given the same answers sees exactly what the original sees, at every decision."""
+    for seed in range(25):
+        state, rng = ENGINE.new_state(random.Random(seed)), random.Random(seed)
+        while not state.is_terminal():
+            copy = state.clone()
+            action = rng.choice(state.legal_actions())
+            assert copy.describe(action) == state.describe(action)
+            state.apply(action)
+            copy.apply(action)
+            assert [copy.information(seat) for seat in (0, 1)] == [state.information(seat) for seat in (0, 1)]
+            assert copy.legal_actions() == state.legal_actions()
+
+
+def test_determinize_inside_a_round_keeps_what_the_seat_sees():
+    checked = 0
+    for seed in range(30):
+        state, rng = ENGINE.new_state(random.Random(seed)), random.Random(seed)
+        while not state.is_terminal():
+            if state.base is not None:
+                seat = state.current_player()
+                worlds = [state.determinize(seat, random.Random(n)) for n in range(4)]
+                assert all(world.information(seat) == state.information(seat) for world in worlds)
+                for world in worlds:
+                    world.apply(world.legal_actions()[0])  # plays on from the copy without breaking
+                checked += 1
+            state.apply(rng.choice(state.legal_actions()))
+    assert checked > 100
+
+
+class _Recording:
+    """A bot that notes each kind of decision it is asked, and asks `inner`."""
+
+    def __init__(self, inner):
+        self.inner, self.asked = inner, []
+
+    def act(self, state):
+        action = self.inner.act(state)
+        self.asked.append((state.decision.kind, action, state))
+        return action
+
+
+def test_the_search_decides_takes_and_targets_against_greedy():
+    """`simulate --players ismcts:50,greedy`: greedy answers inside the engine, and the search is asked
+    every decision of its seat — which card to take and which targets to choose, not only the throw — and
+    its answers are its own (some differ from what greedy's heuristic would pick)."""
+    from deckdsl.games.janken_wars.state import JankenBot
+
+    asked = []
+    for seed in range(4):
+        rng = random.Random(seed)
+        search = _Recording(make_bot("ismcts:50", random.Random(rng.getrandbits(64)), ENGINE.bots))
+        greedy = make_bot("greedy", random.Random(rng.getrandbits(64)), ENGINE.bots)
+        state = ENGINE.new_game(random.Random(rng.getrandbits(64)), [search, greedy])
+        while not state.is_terminal():
+            assert state.current_player() == 0  # greedy never waits at the interface
+            before = state.clone()
+            action = search.act(state)
+            search.asked[-1] = (*search.asked[-1][:2], before)
+            state.apply(action)
+        asked += search.asked
+    kinds = {kind for kind, _, _ in asked}
+    assert {"throw", "take", "choose"} <= kinds
+    heuristic = JankenBot("greedy", random.Random(0))
+    differs = [kind for kind, action, before in asked
+               if kind in ("take", "choose") and heuristic.act(before) != action]
+    assert differs, "every take and target of the search was greedy's"
+
+
+def test_greedy_seated_in_the_engine_plays_the_engines_own_game():
+    """Two of the game's own bots play the engine's own loop (`Game.play`): the same game as the engine
+    alone with the same players and generators."""
+    from deckdsl.games.janken_wars.bots import make_player
+    from deckdsl.games.janken_wars.engine import Game
+    from deckdsl.games.janken_wars.state import JankenBot
+
+    for seed in range(5):
+        bots = [JankenBot(name, random.Random(seed * 2 + seat)) for seat, name in enumerate(("greedy", "yomi"))]
+        state = ENGINE.new_game(random.Random(seed), bots)
+        assert state.is_terminal()
+        alone = Game(ENGINE.compiled, [make_player(name, random.Random(seed * 2 + seat))
+                                       for seat, name in enumerate(("greedy", "yomi"))], random.Random(seed)).play()
+        assert (state.outcome.winner, state.outcome.reason, state.outcome.rounds) == (
+            alone.winner, alone.reason, alone.rounds)

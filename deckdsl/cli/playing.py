@@ -323,8 +323,9 @@ def play(deck, bot, seat, seed, settings, lang) -> None:
     import random
 
     from ..games.janken_wars.bots import make_player
-    from ..games.janken_wars.engine import EngineError, Game, compile_deck
+    from ..games.janken_wars.engine import EngineError
     from ..games.janken_wars.screen import Console, Describer, Human, Narrator, Quit
+    from ..games.search import make_bot, parse_bot
     from ..text import language_of
 
     result = _playable_or_exit(deck)
@@ -336,37 +337,32 @@ def play(deck, bot, seat, seed, settings, lang) -> None:
     bot = bot or "yomi"
     rules = _rules_or_exit(result, settings)
     _announce_hazards(result, rules)
-    if _janken_players(bot):
-        try:
+    engine = _engine_or_exit(result, settings)
+    native = _janken_players(bot)
+    try:
+        if native:
             make_player(bot, random.Random(0))
-        except ValueError as error:
-            raise click.UsageError(f"--bot: {error}") from error
-        opponent = make_player
-    else:
-        from ..games.janken_wars.state import SearchPlayer
-        from ..games.search import parse_bot
-
-        try:
-            parse_bot(bot, {"greedy": None, "yomi": None})
-        except ValueError as error:
-            raise click.UsageError(f"--bot: {error}") from error
-
-        def opponent(name, rng):
-            return SearchPlayer(name, rng, result.deck)
-    compiled = compile_deck(result.deck, result.profile, rules)
+        else:
+            parse_bot(bot, engine.bots)
+    except ValueError as error:
+        raise click.UsageError(f"--bot: {error}") from error
     rng = random.Random(seed)
-    game = Game(compiled, [None, None], rng)
+    state = engine.seat(rng, [None, None])
+    opponent_rng = random.Random(rng.getrandbits(64))
+    opponent = None if native else make_bot(bot, opponent_rng, engine.bots)
     language = lang or language_of(result.deck.language)
 
 
     console = Console(read=_read, write=click.echo, language=language)
-    describer = Describer(game, result.profile, language, human=0)
-    game.players = [Human(console, describer), opponent(bot, random.Random(rng.getrandbits(64)))]
-    game.listener = Narrator(game, console, describer)
+    describer = Describer(state.game, result.profile, language, human=0)
+    state.natives[:] = [Human(console, describer), make_player(bot, opponent_rng) if native else None]
+    state.listener = Narrator(state.game, console, describer)
     console.say(console.words["intro"].format(title=result.deck.title, bot=bot, seed=seed))
     console.say(console.words["goal"].format(stars=rules.stars_to_win, cost=rules.star_cost))
     try:
-        game.play()
+        state.begin()
+        while not state.is_terminal():
+            state.apply(opponent.act(state))
     except Quit:
         console.say("")
         console.say(console.words["left"])

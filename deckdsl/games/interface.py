@@ -112,6 +112,13 @@ class Engine(ABC):
     def new_state(self, rng: _random.Random) -> State:
         """A new game, dealt with `rng` (which the state keeps for its own draws)."""
 
+    def new_game(self, rng: _random.Random, bots: list) -> State:
+        """A new game that `bots` (one per seat) will play: an engine may let a bot of its own (`bots`)
+        answer that seat's decisions inside the engine — the same decisions, without a round trip through
+        the state for each — and the state then asks only for the others'.  By default every decision
+        goes through the state."""
+        return self.new_state(rng)
+
 
 def engine_for(deck: ast.Deck, profile: Profile, settings: dict[str, str] | None = None) -> Engine | None:
     """The engine of `deck`'s game, or None when no registered game plays it.  `settings`: rule

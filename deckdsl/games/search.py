@@ -3,7 +3,8 @@
 - `random` — a uniformly random legal action.
 - `rollout:N` — one ply of look-ahead: each legal action is tried on N determinized copies of the game
   (what the bot cannot see drawn again at random) played out at random; the action with the best mean
-  return wins (ties: the first in the legal order).
+  return wins (ties at random: in a game of simultaneous moves, such as a throw that the other seat answers
+  unseen, a bot that always took the first would tie with its like for ever).
 - `ismcts:N` — information-set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012): N iterations,
   each on a new determinization, descending through information sets — a node is what the seat to move
   sees, so every seat decides on its own information, as in their multiple-observer variant — with UCB1
@@ -58,7 +59,8 @@ class RolloutBot(Bot):
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        best, best_score = actions[0], -math.inf
+        best: list[int] = []
+        best_score = -math.inf
         for action in actions:
             total = 0.0
             for _ in range(self.playouts):
@@ -66,8 +68,10 @@ class RolloutBot(Bot):
                 world.apply(action)
                 total += _playout(world, self.rng)[me]
             if total > best_score:
-                best, best_score = action, total
-        return best
+                best, best_score = [action], total
+            elif total == best_score:
+                best.append(action)
+        return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
 
 
 class ISMCTSBot(Bot):

@@ -47,7 +47,7 @@ def play(engine: Engine, human: int, bot: str, seed: int, read: Callable[[str], 
     rng = _random.Random(seed)
     bots = {seat: make_bot(bot, _random.Random(rng.getrandbits(64)), engine.bots)
             for seat in range(engine.seats) if seat != human}
-    state = engine.new_state(_random.Random(rng.getrandbits(64)))
+    state = engine.new_game(_random.Random(rng.getrandbits(64)), [bots.get(seat) for seat in range(engine.seats)])
     try:
         while not state.is_terminal():
             seat = state.current_player()

@@ -77,7 +77,7 @@ def play_chunk(engine: Engine, players: tuple[str, ...], seed: int, start: int, 
     for index in range(start, stop):
         rng = game_rng(seed, index)
         bots = [make_bot(name, _random.Random(rng.getrandbits(64)), engine.bots) for name in players]
-        state = engine.new_state(_random.Random(rng.getrandbits(64)))
+        state = engine.new_game(_random.Random(rng.getrandbits(64)), bots)
         actions = 0
         while not state.is_terminal():
             state.apply(bots[state.current_player()].act(state))

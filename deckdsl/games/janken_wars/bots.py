@@ -104,7 +104,7 @@ def score(game: Game, me: int) -> float:
     return worth(me) - worth(1 - me)
 
 
-class _Heuristic(Player):
+class Heuristic(Player):
     """Effect choices by value, without looking ahead (used by greedy and yomi, and inside their
     look-ahead copies of the game)."""
 
@@ -144,7 +144,7 @@ class _Heuristic(Player):
         return stars >= 1 and self.policy.wants(game, me, stars)
 
 
-class _LookAhead(_Heuristic):
+class _LookAhead(Heuristic):
     """Inside a look-ahead copy: heuristic choices, and no exchange (it would not change the score)."""
 
     never_exchanges = True
@@ -158,7 +158,7 @@ def _card_worth(game: Game, card: int) -> float:
     return value if value is not None else 0
 
 
-class GreedyPlayer(_Heuristic):
+class GreedyPlayer(Heuristic):
     strategy = "greedy"
 
     def __init__(self, rng: _random.Random, exchange: Exchange):

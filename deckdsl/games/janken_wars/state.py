@@ -1,34 +1,162 @@
-"""Janken Wars on the one game interface (`deckdsl.games.interface`), for the bots that play any game.
+"""Janken Wars on the one game interface (`deckdsl.games.interface`): every decision of a round is an action.
 
-Janken Wars keeps its own fast engine (`deckdsl.games.janken_wars.engine`, where `deckdsl simulate` plays it with
-its own bots); this module puts that engine's rounds behind the interface.  A round's decision is the
-dispute's throw, taken one seat after the other — seat 2 does not see seat 1's throw until both are
-shown.  The choices inside a round (which card to take, an effect's targets, `may`, the exchange for
-stars) are made for both seats by the same value heuristic greedy and yomi use inside their look-ahead
-(`deckdsl.games.janken_wars.bots._Heuristic`, exchanging as soon as a star is bought): the interface's bots decide
-what Janken Wars is about — the throw — and the engine plays the rest the same way for both.
+The engine (`deckdsl.games.janken_wars.engine`) asks its players as it plays — the throw, which table card to
+take, what to do without one, an effect's targets, `may`, an exchange — from deep inside an effect.  The
+interface instead stops at each decision and waits for `apply`.  `JankenState` joins the two by replay:
 
-What a seat cannot see: the order of the deck, and the other seat's throw before it is shown
-(`determinize` shuffles the one and draws the other again).
+- the throws of a dispute are decisions taken where no effect runs (seat 2 does not see seat 1's throw
+  until both are shown);
+- once both are shown, the rest of the round (the dispute's triggers, the take and its effects, the
+  exchanges, the next refill) is a **stretch**: the state keeps a copy of the game from before it and the
+  answers given in it so far (`script`).  The engine runs the stretch asking a `_Bridge` per seat, which
+  gives the script's next answer, else the seat's own player's answer (recorded), else stops the engine
+  with the decision (`Decision`) the interface then shows.  `apply` adds the answer and runs the stretch
+  again from the copy, which gives the same game up to the new answer: the engine's generator is restored
+  with the copy, and every earlier answer comes from the script.
+
+A seat can be answered inside the engine by the game's own player (`greedy`, `yomi`, the person at the
+terminal): `JankenEngine.new_game` seats the game's bots that way, so that they decide exactly as they do
+in the engine's own loop, and a game between two of them is the engine's loop (`Game.play`).  Copies of a
+state (`clone`, `determinize`) leave those players behind: in a copy every seat decides through the
+interface, which is how a search imagines its opponent.
+
+Actions: a throw is its index in `compiled.throws`; a card (to take, to put on the bottom of the deck, to
+choose for an effect, one pick at a time) is its card id; taking a Brinde is `BRINDE`; `may` and an
+exchange are `YES` or `NO`.  An exchange that buys no star is declined without asking, as every bot does.
+
+What a seat cannot see: the order of the deck, the engine's future draws, and the other seat's throw before
+it is shown.  `determinize` shuffles the deck (in a stretch, the cards still in the deck since it began, in
+the copy and the game alike), draws a new generator for what comes after the last answer, and draws the
+other throw again.
 """
 
 from __future__ import annotations
 
 import random as _random
+from dataclasses import dataclass
 
 from ...lang import ast
 from ...profiles.profile import Profile
-from .bots import _Heuristic, make_player, parse_player, score
 from ..interface import TERMINAL, Engine, State
-from ..search import Bot, make_bot
-from .engine import Game, compile_deck
+from ..search import Bot
+from .bots import Heuristic, make_player, parse_player, score
+from .engine import Game, Player, Request, compile_deck
+from .engine.game import valid_choice
 from .engine.rules import rules_from
 from .engine.zones import DECK, DISCARD, DOMAIN, STARS, TABLE
 
+NO, YES = 0, 1
+THROW, TAKE, FALLBACK, CHOOSE, MAY, EXCHANGE = "throw", "take", "fallback", "choose", "may", "exchange"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What the engine waits for.  `kind`: one of THROW, TAKE, FALLBACK, CHOOSE, MAY, EXCHANGE.  `seat`:
+    who decides.  `options`: the legal actions, in the engine's order.  `request`: the effect asking (CHOOSE,
+    MAY).  `count` and `picked`: a CHOOSE of `count` cards and those picked so far.  `stars`: what an
+    EXCHANGE buys."""
+
+    kind: str
+    seat: int
+    options: tuple[int, ...]
+    request: Request | None = None
+    count: int = 1
+    picked: tuple[int, ...] = ()
+    stars: int = 0
+
+
+class _Suspend(Exception):
+    """Raised through the engine when a decision belongs to the interface."""
+
+    def __init__(self, decision: Decision) -> None:
+        super().__init__(decision.kind)
+        self.decision = decision
+
+
+class _Run:
+    """One run of a stretch: where it is in the script, and when the listener may hear again (events
+    before the last known answer were told the first time)."""
+
+    def __init__(self, state: JankenState, game: Game) -> None:
+        self.state, self.game, self.cursor = state, game, 0
+        self.known = len(state.script)
+
+    def answer(self, decision: Decision, native) -> int:
+        state, cursor = self.state, self.cursor
+        if cursor < len(state.script):
+            value = state.script[cursor]
+        else:
+            player = state.natives[decision.seat]
+            if player is None:
+                raise _Suspend(decision)
+            value = native(player)
+            state.script.append(value)
+        self.cursor = cursor + 1
+        if self.cursor == self.known:
+            self.game.listener = state.listener
+        future = state.future
+        if future is not None and cursor == future[0]:
+            self.game.rng = _generator(future[1])
+        return value
+
+
+class _Bridge(Player):
+    """A seat of a stretch: each question answered by `_Run.answer` (the script, the seat's own player,
+    or the interface)."""
+
+    def __init__(self, run: _Run, seat: int) -> None:
+        self.run, self.seat = run, seat
+        native = run.state.natives[seat]
+        self.name = native.name if native is not None else "interface"
+
+    def throw(self, game, me):
+        throws = len(game.compiled.throws)
+        value = self.run.answer(Decision(THROW, me, tuple(range(throws))), lambda p: p.throw(game, me))
+        return value if 0 <= value < throws else 0
+
+    def take(self, game, me, options):
+        return self.run.answer(Decision(TAKE, me, tuple(options)), lambda p: p.take(game, me, options))
+
+    def fallback(self, game, me, brinde):
+        options = tuple(game.zones[TABLE]) + ((BRINDE,) if brinde else ())
+
+        def native(player):
+            choice = player.fallback(game, me, brinde)
+            return BRINDE if choice is None else choice
+
+        value = self.run.answer(Decision(FALLBACK, me, options), native)
+        return None if value == BRINDE else value
+
+    def choose(self, game, me, request, options, count):
+        picked: list[int] = []
+        plan: list[int] = []
+
+        def native(player):
+            if not plan:
+                plan.extend(valid_choice(player.choose(game, me, request, list(options), count), options, count))
+            return plan[len(picked)]
+
+        while len(picked) < count:
+            left = tuple(card for card in options if card not in picked)
+            value = self.run.answer(Decision(CHOOSE, me, left, request, count, tuple(picked)), native)
+            picked.append(value if value in left else left[0])
+        return picked
+
+    def may(self, game, me, request):
+        return self.run.answer(Decision(MAY, me, (NO, YES), request),
+                               lambda p: YES if p.may(game, me, request) else NO) == YES
+
+    def exchange(self, game, me, stars):
+        if stars < 1:
+            return False
+        return self.run.answer(Decision(EXCHANGE, me, (NO, YES), stars=stars),
+                               lambda p: YES if p.exchange(game, me, stars) else NO) == YES
+
 
 class JankenBot(Bot):
-    """One of Janken Wars' own bots (`greedy`, `yomi`, `random`, with an exchange policy) deciding the
-    throw through the interface: the comparison that says whether a general search beats them."""
+    """One of Janken Wars' own players (`greedy`, `yomi`, with an exchange policy) as a bot of the interface.
+    Seated by `JankenEngine.new_game`, it answers inside the engine; `act` answers a state it was not
+    seated in the same way."""
 
     def __init__(self, name: str, rng: _random.Random) -> None:
         super().__init__(rng)
@@ -41,22 +169,21 @@ class JankenBot(Bot):
         parse_player(name)
 
     def act(self, state: State) -> int:
-        return self.player.throw(state.game, state.current_player())
-
-
-class SearchPlayer(_Heuristic):
-    """A bot for any game (`ismcts:200`, `rollout:20`, `random`) as a player of Janken Wars' own engine
-    (`deckdsl play … --bot ismcts:200`): it decides each throw by searching the interface's state, and
-    every other choice as the interface engine does for both seats (`_Heuristic`)."""
-
-    def __init__(self, name: str, rng: _random.Random, deck: ast.Deck) -> None:
-        super().__init__(_random.Random(rng.getrandbits(64)))
-        self.bot, self.deck = make_bot(name, rng), deck
-
-    def throw(self, game: Game, me: int) -> int:
-        state = JankenState(game, self.deck)
-        state.pending = None if me == 0 else 0  # seat 1 does not see seat 0's throw: determinize redraws it
-        return self.bot.act(state)
+        decision, game, player = state.decision, state.game, self.player
+        me, kind = decision.seat, decision.kind
+        if kind == THROW:
+            return player.throw(game, me)
+        if kind == TAKE:
+            return player.take(game, me, list(decision.options))
+        if kind == FALLBACK:
+            choice = player.fallback(game, me, BRINDE in decision.options)
+            return BRINDE if choice is None else choice
+        if kind == CHOOSE:
+            left = list(decision.options)
+            return valid_choice(player.choose(game, me, decision.request, left, 1), left, 1)[0]
+        if kind == MAY:
+            return YES if player.may(game, me, decision.request) else NO
+        return YES if player.exchange(game, me, decision.stars) else NO
 
 
 class JankenEngine(Engine):
@@ -70,50 +197,99 @@ class JankenEngine(Engine):
         self.deck = deck
 
     def new_state(self, rng: _random.Random) -> JankenState:
-        game = Game(self.compiled, [], rng)
-        game.players = [_Heuristic(_random.Random(rng.getrandbits(64))),
-                        _Heuristic(_random.Random(rng.getrandbits(64)))]
-        state = JankenState(game, self.deck)
-        state._advance()
-        return state
+        return self.seat(rng, [None, None]).begin()
 
+    def new_game(self, rng: _random.Random, bots) -> JankenState:
+        return self.seat(rng, [bot.player if isinstance(bot, JankenBot) else None for bot in bots]).begin()
 
-def make_engine(deck: ast.Deck, profile: Profile, settings: dict) -> JankenEngine:
-    return JankenEngine(deck, profile, settings)
+    def seat(self, rng: _random.Random, players: list[Player | None]) -> JankenState:
+        """A new game dealt with `rng`, not begun: `players[seat]`, when given, answers that seat inside the
+        engine (the others decide through the interface).  `deckdsl play` seats a person this way, and
+        sets the state's `listener` before `begin`."""
+        return JankenState(Game(self.compiled, [], rng), self.deck, players)
 
 
 class JankenState(State):
     seats = 2
 
-    def __init__(self, game: Game, deck: ast.Deck) -> None:
-        self.game, self.deck = game, deck
-        self.pending: int | None = None
+    def __init__(self, game: Game, deck: ast.Deck, natives: list[Player | None]) -> None:
+        self.game, self.deck, self.natives = game, deck, natives
+        self.throws: list[int] = []
+        self.base: Game | None = None
+        self.ran = False
+        self.script: list[int] = []
+        self.future: tuple[int, tuple] | None = None
+        self.decision: Decision | None = None
         self.outcome = None
-        self.actions = 0
+        self.listener = None
+
+    def begin(self) -> JankenState:
+        """Play to the first decision of the interface (to the end, when the game's own players answer
+        every seat: the engine's own loop)."""
+        self.game.listener = self.listener
+        if all(player is not None for player in self.natives):
+            self.game.players = list(self.natives)
+            self.outcome = self.game.play()
+        else:
+            self.outcome = self.game.begin_round()
+            self._advance()
+        return self
 
     def _advance(self) -> None:
-        """Play on to the next throw: begin a round when the last one ended."""
-        if self.outcome is None and self.pending is None:
-            self.outcome = self.game.begin_round()
+        """Play on to the next decision of the interface: the throws, then the stretch they start."""
+        while self.outcome is None:
+            if self.base is None:
+                seat = len(self.throws)
+                if seat < 2:
+                    player = self.natives[seat]
+                    if player is None:
+                        self.decision = Decision(THROW, seat, tuple(range(len(self.game.compiled.throws))))
+                        return
+                    self.throws.append(player.throw(self.game, seat))
+                    continue
+                self.base, self.ran = _exact(self.game), False
+            if self._run():
+                return
+
+    def _run(self) -> bool:
+        """Run the stretch from its copy with the script; True when it stopped at a decision."""
+        game = self.game
+        if self.ran:  # the game has gone past the copy: start again from it (in the same object)
+            game.__dict__.update(_exact(self.base).__dict__)
+        self.ran = True
+        run = _Run(self, game)
+        game.players = [_Bridge(run, 0), _Bridge(run, 1)]
+        game.listener = self.listener if run.known == 0 else None
+        try:
+            first, second = self.throws
+            won = game.settle(first, second)
+            outcome = None
+            if won is not None:
+                outcome = game.end_round(*won)
+                if outcome is None:
+                    outcome = game.begin_round()
+        except _Suspend as stop:
+            self.decision = stop.decision
+            game.listener = self.listener
+            return True
+        game.listener = self.listener
+        self.outcome, self.decision = outcome, None
+        self.base, self.script, self.future, self.throws = None, [], None, []
+        return False
 
     def current_player(self) -> int:
         if self.outcome is not None:
             return TERMINAL
-        return 0 if self.pending is None else 1
+        return self.decision.seat
 
     def legal_actions(self) -> list[int]:
-        return [] if self.outcome is not None else list(range(len(self.game.compiled.throws)))
+        return [] if self.outcome is not None else list(self.decision.options)
 
     def apply(self, action: int) -> None:
-        self.actions += 1
-        if self.pending is None:
-            self.pending = action
-            return
-        first, self.pending = self.pending, None
-        won = self.game.settle(first, action)
-        if won is None:
-            return
-        self.outcome = self.game.end_round(*won)
+        if self.base is None:
+            self.throws.append(action)
+        else:
+            self.script.append(action)
         self._advance()
 
     def returns(self) -> list[float]:
@@ -121,9 +297,15 @@ class JankenState(State):
             return [0.0, 0.0]
         return [1.0 if seat == self.outcome.winner else -1.0 for seat in (0, 1)]
 
+    def _names(self) -> list[str]:
+        return [card.name for card in self.deck.cards] + ["Brinde", "★"]
+
+    def _card(self, card: int) -> str:
+        return "a Brinde" if card == BRINDE else self._names()[self.game.compiled.def_of[card]]
+
     def information(self, seat: int) -> str:
         game = self.game
-        names = [card.name for card in self.deck.cards] + ["Brinde", "★"]
+        names = self._names()
 
         def cards(zone: int) -> str:
             shown = [names[game.compiled.def_of[card]] for card in game.zones[zone]]
@@ -135,9 +317,29 @@ class JankenState(State):
             who = "you" if other == seat else "opponent"
             lines.append(f"{who}: domain {cards(DOMAIN + other)} (worth {game.domain_value(other)}), "
                          f"stars {len(game.zones[STARS + other])}, discard pile {len(game.zones[DISCARD + other])}")
-        if self.pending is not None and seat == 0:
-            lines.append(f"your throw: {game.compiled.throws[self.pending]}")
+        throws = game.compiled.throws
+        if self.base is None:
+            if self.throws and seat == 0:
+                lines.append(f"your throw: {throws[self.throws[0]]}")
+        else:
+            lines.append(f"throws: {throws[self.throws[0]]} against {throws[self.throws[1]]}")
+            lines.append(f"answers so far: {', '.join(map(str, self.script)) or 'none'}")
+        decision = self.decision
+        if decision is not None and decision.kind != THROW:
+            who = "you" if decision.seat == seat else "opponent"
+            picked = f" · picked {', '.join(self._card(card) for card in decision.picked)}" if decision.picked else ""
+            lines.append(f"{who} to decide: {self._question(decision)}{picked}")
         return "\n".join(lines)
+
+    def _question(self, decision: Decision) -> str:
+        if decision.kind == CHOOSE:
+            return f"{decision.request.verb}: a card of {self._card(decision.request.card)}"
+        if decision.kind == MAY:
+            return f"whether to do the optional step of {self._card(decision.request.card)}"
+        if decision.kind == EXCHANGE:
+            return f"whether to exchange the domain for {decision.stars} star{'s' if decision.stars != 1 else ''}"
+        return {TAKE: "which table card to take", FALLBACK: "a Brinde, or a table card to the bottom of the deck"}[
+            decision.kind]
 
     playout_depth = 0
     """A search judges a position by `estimate` at once: the score lead says more than random throws
@@ -145,43 +347,103 @@ class JankenState(State):
 
     def estimate(self) -> list[float]:
         """Before the end: who is ahead (stars at their price plus domain value, as greedy scores it),
-        as a share of the points a game is won with."""
+        as a share of the points a game is won with — inside a round, after the round is played out with
+        greedy's value heuristic for every decision left (a won dispute is worth the card its winner
+        takes: judged before the take, every throw would look the same)."""
         if self.outcome is not None:
             return self.returns()
-        rules = self.game.rules
-        lead = max(-1.0, min(1.0, score(self.game, 0) / (rules.star_cost * rules.stars_to_win)))
-        return [lead, -lead]
+        if self.base is None:
+            return _lead(self.game)
+        ahead = self.clone()
+        ahead.natives = [Heuristic(_random.Random(1)), Heuristic(_random.Random(2))]
+        ahead._run()
+        return ahead.returns() if ahead.outcome is not None else _lead(ahead.game)
 
     def clone(self) -> JankenState:
-        """A copy whose generators (the game's and the two inner players') are copies of these: the
-        original is left exactly as it was (`Game.clone` alone draws from the original's generator)."""
+        """A copy whose generator is a copy of this one's; every seat of the copy decides through the
+        interface (a seat's own player belongs to the original game).  The stretch's starting copy is
+        shared: nothing changes it."""
         copy = JankenState.__new__(JankenState)
         copy.__dict__.update(self.__dict__)
-        saved = self.game.rng.getstate()
-        copy.game = self.game.clone([_Heuristic(_copy(player.rng) if isinstance(player, _Heuristic) else
-                                                _random.Random(0)) for player in self.game.players])
-        self.game.rng.setstate(saved)
-        copy.game.rng = _copy(self.game.rng)
+        copy.game = _exact(self.game)
+        copy.natives = [None, None]
+        copy.listener = None
+        copy.throws = list(self.throws)
+        copy.script = list(self.script)
         return copy
 
     def determinize(self, seat: int, rng: _random.Random) -> JankenState:
         copy = self.clone()
-        rng.shuffle(copy.game.zones[DECK])
-        copy.game.rng = _random.Random(rng.getrandbits(64))
-        for player in copy.game.players:  # the inner choices' tie-breaks are chance a seat cannot foresee
-            player.rng = _random.Random(rng.getrandbits(64))
-        if copy.pending is not None and seat == 1:
-            copy.pending = rng.randrange(len(copy.game.compiled.throws))
+        future = _random.Random(rng.getrandbits(64))
+        if copy.base is None:
+            rng.shuffle(copy.game.zones[DECK])
+            copy.game.rng = future
+            if copy.throws and seat == 1:
+                copy.throws[0] = rng.randrange(len(copy.game.compiled.throws))
+            return copy
+        base = copy.base = _exact(copy.base)
+        _shuffle_unseen(base.zones[DECK], copy.game.zones[DECK], rng)
+        copy.future = (len(copy.script), future.getstate())
+        copy.game.rng = future
         return copy
 
     def describe(self, action: int) -> str:
-        return f"throw {self.game.compiled.throws[action]}"
+        decision = self.decision
+        kind = decision.kind
+        if kind == THROW:
+            return f"throw {self.game.compiled.throws[action]}"
+        if kind == TAKE:
+            return f"take {self._card(action)}"
+        if kind == FALLBACK:
+            return "take a Brinde" if action == BRINDE else f"put {self._card(action)} on the bottom of the deck"
+        if kind == CHOOSE:
+            return f"choose {self._card(action)} ({decision.request.verb})"
+        if kind == MAY:
+            return f"{'do' if action == YES else 'skip'} the optional step of {self._card(decision.request.card)}"
+        return (f"exchange the domain for {decision.stars} star{'s' if decision.stars != 1 else ''}" if action == YES
+                else "keep the domain")
 
     def figures(self) -> dict[str, float]:
         return {"rounds": self.game.round}
 
 
-def _copy(rng: _random.Random) -> _random.Random:
-    copy = _random.Random()
-    copy.setstate(rng.getstate())
+BRINDE = 1 << 20
+"""The action that takes a Brinde (beyond every card id)."""
+
+
+def _lead(game: Game) -> list[float]:
+    rules = game.rules
+    lead = max(-1.0, min(1.0, score(game, 0) / (rules.star_cost * rules.stars_to_win)))
+    return [lead, -lead]
+
+
+def _exact(game: Game) -> Game:
+    """A copy of `game` with a copy of its generator (`Game.clone` alone draws from the original's)."""
+    saved = game.rng.getstate()
+    copy = game.clone(game.players)
+    game.rng.setstate(saved)
+    copy.rng = _generator(saved)
     return copy
+
+
+def _generator(state: tuple) -> _random.Random:
+    copy = _random.Random()
+    copy.setstate(state)
+    return copy
+
+
+def _shuffle_unseen(base: list[int], live: list[int], rng: _random.Random) -> None:
+    """Shuffle, alike in the stretch's starting deck and the deck now, the cards that have stayed in the
+    deck since the stretch began: the bottom of the starting deck, found in the same order at one place of
+    the deck now.  (A deck that changed otherwise is left as it is.)"""
+    present = set(live)
+    kept = [card for card in base if card in present]
+    if not kept:
+        return
+    start = live.index(kept[0])
+    if live[start:start + len(kept)] != kept or base[:len(kept)] != kept:
+        return
+    order = list(kept)
+    rng.shuffle(order)
+    base[:len(kept)] = order
+    live[start:start + len(kept)] = order

@@ -127,7 +127,7 @@ class Game(Board):
             else:
                 request = Request(ctx.this, step.node, step.verb, actor, source.zone_of(self, ctx))
                 chosen = self.players[chooser].choose(self, chooser, request, options, take)
-                chosen = _valid_choice(chosen, options, take)
+                chosen = valid_choice(chosen, options, take)
             picked.extend(chosen)
             found = [card for card in found if card not in chosen]
         return picked
@@ -502,7 +502,7 @@ class _Deferred:
         return getattr(self.real, name)
 
 
-def _valid_choice(chosen, options: list[int], count: int) -> list[int]:
+def valid_choice(chosen, options: list[int], count: int) -> list[int]:
     """A player's choice, kept only if it is `count` distinct options (else the first ones: a player
     cannot break the rules by answering badly)."""
     try:
