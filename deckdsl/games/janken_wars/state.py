@@ -154,7 +154,8 @@ class _Bridge(Player):
 
 
 class JankenBot(Bot):
-    """One of Janken Wars' own players (`greedy`, `yomi`, with an exchange policy) as a bot of the interface.
+    """One of Janken Wars' own players (`random`, `greedy`, `yomi`, with an exchange policy) as a bot of the
+    interface.
     Seated by `JankenEngine.new_game`, it answers inside the engine; `act` answers a state it was not
     seated in the same way."""
 
@@ -188,7 +189,9 @@ class JankenBot(Bot):
 
 class JankenEngine(Engine):
     seats = 2
-    bots = {"greedy": JankenBot, "yomi": JankenBot}
+    bots = {"random": JankenBot, "greedy": JankenBot, "yomi": JankenBot}
+    """Janken Wars' own players, seated in the engine: on this game `random` is its random player too
+    (uniform throws, takes and targets; exchanges by its policy), as in `deckdsl simulate`."""
 
     def __init__(self, deck: ast.Deck, profile: Profile, settings: dict) -> None:
         self.rules = rules_from(settings)
