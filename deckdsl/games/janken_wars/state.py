@@ -197,7 +197,9 @@ class JankenEngine(Engine):
         self.rules = rules_from(settings)
         self.compiled = compile_deck(deck, profile, self.rules)
         self.name = profile.name
-        self.deck = deck
+        self.names = (*(card.name for card in deck.cards), "Brinde", "★")
+        """Card names by definition index (the deck's cards, then the components), made once: a search
+        reads them at every node."""
 
     def new_state(self, rng: _random.Random) -> JankenState:
         return self.seat(rng, [None, None]).begin()
@@ -209,14 +211,14 @@ class JankenEngine(Engine):
         """A new game dealt with `rng`, not begun: `players[seat]`, when given, answers that seat inside the
         engine (the others decide through the interface).  `deckdsl play` seats a person this way, and
         sets the state's `listener` before `begin`."""
-        return JankenState(Game(self.compiled, [], rng), self.deck, players)
+        return JankenState(Game(self.compiled, [], rng), self.names, players)
 
 
 class JankenState(State):
     seats = 2
 
-    def __init__(self, game: Game, deck: ast.Deck, natives: list[Player | None]) -> None:
-        self.game, self.deck, self.natives = game, deck, natives
+    def __init__(self, game: Game, names: tuple[str, ...], natives: list[Player | None]) -> None:
+        self.game, self.names, self.natives = game, names, natives
         self.throws: list[int] = []
         self.base: Game | None = None
         self.ran = False
@@ -300,15 +302,12 @@ class JankenState(State):
             return [0.0, 0.0]
         return [1.0 if seat == self.outcome.winner else -1.0 for seat in (0, 1)]
 
-    def _names(self) -> list[str]:
-        return [card.name for card in self.deck.cards] + ["Brinde", "★"]
-
     def _card(self, card: int) -> str:
-        return "a Brinde" if card == BRINDE else self._names()[self.game.compiled.def_of[card]]
+        return "a Brinde" if card == BRINDE else self.names[self.game.compiled.def_of[card]]
 
     def information(self, seat: int) -> str:
         game = self.game
-        names = self._names()
+        names = self.names
 
         def cards(zone: int) -> str:
             shown = [names[game.compiled.def_of[card]] for card in game.zones[zone]]
