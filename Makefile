@@ -34,6 +34,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_hazards.py
 	$(BIN)/python bench/bench_render.py
 	$(BIN)/python bench/bench_sim.py
+	$(BIN)/python bench/bench_one_path.py
 	$(BIN)/python bench/evidence_examples.py
 	$(BIN)/python bench/calibrate_polarity.py
 	$(BIN)/python bench/bench_games.py

@@ -19,8 +19,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import deckdsl  # noqa: E402
-from deckdsl.games.janken_wars import engine as janken  # noqa: E402
-from deckdsl.lab import sim  # noqa: E402
+from deckdsl.games.interface import engine_for  # noqa: E402
+from deckdsl.lab import arena  # noqa: E402
 
 DECK = ROOT / "decks" / "janken-wars.deck"
 
@@ -28,23 +28,21 @@ DECK = ROOT / "decks" / "janken-wars.deck"
 def games_per_second(players: tuple[str, str], games: int, repeats: int = 3) -> tuple[float, float]:
     """Median complete games per second in this process (one core), and mean rounds per game."""
     result = deckdsl.load(DECK)
-    rules = janken.rules_for(result.deck, result.profile)
-    compiled = janken.compile_deck(result.deck, result.profile, rules)
+    engine = engine_for(result.deck, result.profile, {})
     rates, rounds = [], 0.0
     for repeat in range(repeats):
         start = time.perf_counter()
-        tally = sim.play_chunk(compiled, players, repeat + 1, 0, games)
+        tally = arena.play_chunk(engine, players, repeat + 1, 0, games)
         rates.append(games / (time.perf_counter() - start))
         rounds = sum(k * v for k, v in tally.rounds.items()) / tally.games
     return statistics.median(rates), rounds
 
 
 def run_jobs(jobs: int, games: int) -> float:
-    """Wall-clock seconds of `sim.run` over `jobs` processes (the pool's start-up included)."""
+    """Wall-clock seconds of `arena.simulate` over `jobs` processes (the pool's start-up included)."""
     result = deckdsl.load(DECK)
-    rules = janken.rules_for(result.deck, result.profile)
     start = time.perf_counter()
-    sim.run(result.deck, result.profile, rules, games=games, seed=1, players=("random", "random"), jobs=jobs)
+    arena.simulate(result.deck, result.profile, {}, games=games, seed=1, players=("random", "random"), jobs=jobs)
     return time.perf_counter() - start
 
 

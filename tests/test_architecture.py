@@ -16,7 +16,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "deckdsl"
 # first, its entry points last), each with its modules in order.  A tuple is one stage, whose modules may
 # import each other; `check/rules/…` is in the stage of `rules`.  Every module of the package has a place.
 STAGES: list[tuple[str, list[str | tuple[str, ...]]]] = [
-    ("", ["span", "diagnostics", "files", "folders", "limits"]),
+    ("", ["span", "diagnostics", "files", "folders", "limits", "stats"]),
     ("games", ["registry"]),
     ("profiles", ["fields", "template", "gamefile", "profile", "scaffold", "__init__"]),
     ("lang", ["ast", "reuse", "spelling", "build", "slips", "words", "misspelt", "syntax", "parse", "fmt", "__init__"]),
@@ -25,7 +25,7 @@ STAGES: list[tuple[str, list[str | tuple[str, ...]]]] = [
     ("text", ["catalog", "writer", "__init__"]),
     ("printing", ["layout", "sandbox", "themes", "look", "sheets", "playing", "render", "export", "spreadsheet", "__init__"]),
     ("games", ["interface", "search", "table", ("janken_wars", "embate_dos_guardioes", "cooperativo", "queens_vs_kings"), "__init__"]),
-    ("lab", ["sim", "evidence", "arena", "compare", "variants", "sweep", "results", "cluster", "tune", "simreport", "arenareport", "comparereport", "sweepreport", "__init__"]),
+    ("lab", ["evidence", "arena", "compare", "variants", "sweep", "results", "cluster", "tune", "simreport", "arenareport", "comparereport", "sweepreport", "__init__"]),
     ("", ["__init__"]),
     ("editor", [("highlight", "lsp_features", "lsp_assist", "lsp_stdio", "lsp", "preview"), "__init__"]),
     ("cli", ["common", ("checking", "reading", "printing", "playing", "lab", "formatting", "serving", "previewing", "__init__")]),

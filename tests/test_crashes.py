@@ -134,7 +134,7 @@ def test_jobs_beyond_the_work_start_no_idle_workers(monkeypatch):
     import multiprocessing.pool
 
     import deckdsl as api
-    from deckdsl.lab import sim
+    from deckdsl.lab import arena
 
     sizes = []
     original = multiprocessing.pool.Pool.__init__
@@ -145,10 +145,8 @@ def test_jobs_beyond_the_work_start_no_idle_workers(monkeypatch):
 
     monkeypatch.setattr(multiprocessing.pool.Pool, "__init__", counting)
     loaded = api.load(ROOT / JANKEN)
-    from deckdsl.games.janken_wars.engine.rules import rules_for
-
-    sim.simulate(loaded.deck, loaded.profile, rules_for(loaded.deck, loaded.profile), games=2 * sim.CHUNK, seed=1,
-                 players=("random", "random"), jobs=512)
+    arena.simulate(loaded.deck, loaded.profile, {}, games=2 * arena.CHUNK, seed=1, players=("random", "random"),
+                   jobs=512)
     assert sizes == [2]
 
 

@@ -15,7 +15,7 @@ from deckdsl.games.janken_wars import engine as janken
 from deckdsl.games.janken_wars import bots
 from deckdsl.games.janken_wars.bots import make_player
 from deckdsl.games.janken_wars.engine import game as engine
-from deckdsl.lab import sim
+from deckdsl.stats import game_rng
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -31,7 +31,7 @@ def test_a_deferred_generator_draws_what_the_seeded_one_draws():
 def played(compiled, players, seeds) -> list:
     games = []
     for index in seeds:
-        rng = sim.game_rng(7, index)
+        rng = game_rng(7, index)
         seats = [make_player(players[0], random.Random(rng.getrandbits(64))),
                  make_player(players[1], random.Random(rng.getrandbits(64)))]
         stats = engine.GameStats(len(compiled.defs), frozenset())

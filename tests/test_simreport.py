@@ -13,8 +13,7 @@ from click.testing import CliRunner
 
 import deckdsl
 from deckdsl.cli import main
-from deckdsl.games.janken_wars import engine as janken
-from deckdsl.lab import sim, simreport
+from deckdsl.lab import arena, simreport
 
 ROOT = Path(__file__).resolve().parent.parent
 STANDARD = ROOT / "decks" / "janken-wars.deck"
@@ -91,17 +90,17 @@ class Page(HTMLParser):
 @pytest.fixture(scope="module")
 def loaded():
     result = deckdsl.load(STANDARD)
-    return result.deck, result.profile, janken.rules_for(result.deck, result.profile)
+    return result.deck, result.profile, {}
 
 
 @pytest.fixture(scope="module")
 def figures(loaded) -> dict:
-    return sim.simulate(*loaded, games=100, seed=7, players=("random", "greedy"))
+    return arena.simulate(*loaded, games=100, seed=7, players=("random", "greedy"))
 
 
 @pytest.fixture(scope="module")
 def matchups(loaded) -> dict:
-    return sim.matchups(*loaded, strategies=["random", "greedy"], games=30, seed=3)
+    return arena.matchups(*loaded, strategies=["random", "greedy"], games=30, seed=3)
 
 
 def _well_formed(text: str) -> Page:
@@ -177,7 +176,7 @@ def test_matchups_matrix_and_every_pairing(matchups):
 
 def test_deterministic(loaded, figures, matchups):
     assert simreport.html(figures) == simreport.html(copy.deepcopy(figures))
-    again = sim.simulate(*loaded, games=100, seed=7, players=("random", "greedy"))
+    again = arena.simulate(*loaded, games=100, seed=7, players=("random", "greedy"))
     assert simreport.html(again) == simreport.html(figures)
     assert simreport.html(matchups) == simreport.html(copy.deepcopy(matchups))
 

@@ -1,4 +1,4 @@
-"""`deckdsl simulate` and the pieces under it (deckdsl.lab.sim, deckdsl.games.janken_wars.bots.solve_zero_sum).
+"""`deckdsl simulate` and the pieces under it (deckdsl.lab.arena with Janken Wars' own figures, deckdsl.games.janken_wars.bots.solve_zero_sum).
 
 The figures are checked for what a bug would break: counts that must add up, cards that cannot fire an
 action, values that cannot change, a seat advantage that should not exist between equal bots, a
@@ -24,8 +24,9 @@ from click.testing import CliRunner
 import deckdsl
 from deckdsl.cli import main
 from deckdsl.games.janken_wars.bots import make_player, parse_player, solve_zero_sum
-from deckdsl.games.janken_wars.engine import EngineError, rules_for
-from deckdsl.lab import sim
+from deckdsl.games.janken_wars.engine import EngineError
+from deckdsl.games.interface import engine_for
+from deckdsl.lab import arena
 
 ROOT = Path(__file__).resolve().parent.parent
 STANDARD = "decks/janken-wars.deck"
@@ -230,7 +231,7 @@ def test_greedy_beats_random(players, seat):
 
 
 def test_same_seed_same_bytes_whatever_jobs():
-    games = 3 * sim.CHUNK + 17  # four chunks, the last one short
+    games = 3 * arena.CHUNK + 17  # four chunks, the last one short
     one = subprocess_run("simulate", STANDARD, "-n", games, "--seed", "9", "--format", "json", "--jobs", 1)
     two = subprocess_run("simulate", STANDARD, "-n", games, "--seed", "9", "--format", "json", "--jobs", 2)
     assert one.returncode == 0 and two.returncode == 0, one.stderr + two.stderr
@@ -244,10 +245,9 @@ def test_same_seed_same_bytes_whatever_jobs():
 
 def test_same_seed_same_tally_in_process_with_jobs():
     result = deckdsl.load(STANDARD)
-    rules = rules_for(result.deck, result.profile)
-    kwargs = dict(games=2 * sim.CHUNK + 1, seed=21, players=("random", "greedy"))
-    alone = sim.simulate(result.deck, result.profile, rules, jobs=1, **kwargs)
-    pooled = sim.simulate(result.deck, result.profile, rules, jobs=2, **kwargs)
+    kwargs = dict(games=2 * arena.CHUNK + 1, seed=21, players=("random", "greedy"))
+    alone = arena.simulate(result.deck, result.profile, {}, jobs=1, **kwargs)
+    pooled = arena.simulate(result.deck, result.profile, {}, jobs=2, **kwargs)
     assert json.dumps(alone) == json.dumps(pooled)
 
 
@@ -283,9 +283,8 @@ def test_bad_set_is_a_usage_error_in_a_subprocess():
 @pytest.mark.parametrize("players, fragments", [
     ("foo,random", ["foo", "random, greedy"]),
     ("random:lazy,random", ["lazy", "eager"]),
-    ("random", ["two bots"]),
     ("foo", []),
-    ("random,random,random", ["two bots"]),
+    ("random,random,random", ["2 seats"]),
 ])
 def test_bad_players_is_a_usage_error(players, fragments):
     assert_clean_usage_error(cli("simulate", STANDARD, "-n", "10", "--players", players), *fragments)
@@ -429,15 +428,15 @@ def test_loop_is_cut_with_a_low_step_limit(path, names):
 
 
 def test_loop_is_cut_in_worker_processes():
-    proc = subprocess_run("simulate", LOOP, "-n", 4 * sim.CHUNK, "--jobs", 2, "--set", "step_limit=100")
+    proc = subprocess_run("simulate", LOOP, "-n", 4 * arena.CHUNK, "--jobs", 2, "--set", "step_limit=100")
     _assert_loop_diagnostic(proc.stdout + proc.stderr, proc.returncode, LOOP, ["Origami Giratório"])
 
 
 def test_loop_raises_engine_error_in_the_api():
     result = deckdsl.load(LOOP)
-    rules = rules_for(result.deck, result.profile, {"step_limit": "100"})
     with pytest.raises(EngineError) as raised:
-        sim.simulate(result.deck, result.profile, rules, games=1000, seed=1, players=("random", "random"))
+        arena.simulate(result.deck, result.profile, {"step_limit": "100"}, games=1000, seed=1,
+                       players=("random", "random"))
     assert "Origami Giratório" in raised.value.cards
 
 
@@ -526,12 +525,14 @@ def test_strategy_guarantees_the_value_and_the_value_is_optimal(seed):
 
 def test_memory_stays_flat_in_the_number_of_games():
     result = deckdsl.load(STANDARD)
-    rules = rules_for(result.deck, result.profile)
+    engine = engine_for(result.deck, result.profile, {})
     measured = {}
     for games in (200, 2000):
         tracemalloc.start()
         try:
-            tally = sim.run(result.deck, result.profile, rules, games=games, seed=3, players=("random", "random"))
+            tally = arena.new_tally(engine)
+            for start in range(0, games, arena.CHUNK):
+                tally.merge(arena.play_chunk(engine, ("random", "random"), 3, start, min(start + arena.CHUNK, games)))
             peak = tracemalloc.get_traced_memory()[1]
         finally:
             tracemalloc.stop()

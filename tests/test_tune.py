@@ -11,8 +11,7 @@ from click.testing import CliRunner
 
 import deckdsl
 from deckdsl.cli import main
-from deckdsl.games.janken_wars.engine import rules_for
-from deckdsl.lab import sim, sweep, tune, variants
+from deckdsl.lab import arena, sweep, tune, variants
 
 ROOT = Path(__file__).resolve().parent.parent
 STANDARD = ROOT / "decks" / "janken-wars.deck"
@@ -149,10 +148,9 @@ def test_a_sweep_over_an_effects_number_plays_the_deck_its_text_holds():
     assert (modifier.op, modifier.amount.value) == ("subtract", 3)
     with pytest.raises(ValueError, match="needs the deck's text"):
         sweep.variant(result.deck, axes, (3,))
-    rules = rules_for(played, result.profile)
-    strong = sim.simulate(played, result.profile, rules, games=60, seed=5, players=("random", "random"))
+    strong = arena.simulate(played, result.profile, {}, games=60, seed=5, players=("random", "random"))
     plain, _ = sweep.variant(result.deck, axes, (0,), result.text, OLD_ROLO.parent)
-    weak = sim.simulate(plain, result.profile, rules, games=60, seed=5, players=("random", "random"))
+    weak = arena.simulate(plain, result.profile, {}, games=60, seed=5, players=("random", "random"))
     assert strong["cards"]["Rolo Compressor"] != weak["cards"]["Rolo Compressor"]
 
 
@@ -193,10 +191,10 @@ def test_tune_finds_a_variant_of_the_old_rolo_compressor_where_hoarding_no_longe
     assert written.text.startswith("# Tuned by `deckdsl tune` from old-rolo-compressor.deck: ")
     original = loaded(OLD_ROLO)
     # played afresh, from seeds neither the screen nor the confirmation used, hoarding wins no more than half
-    fresh = sim.simulate(written.deck, written.profile, rules_for(written.deck, written.profile), games=600,
-                         seed=99, players=tuple(HOARDERS.split(",")))
-    before = sim.simulate(original.deck, original.profile, rules_for(original.deck, original.profile), games=600,
-                          seed=99, players=tuple(HOARDERS.split(",")))
+    fresh = arena.simulate(written.deck, written.profile, {}, games=600,
+                           seed=99, players=tuple(HOARDERS.split(",")))
+    before = arena.simulate(original.deck, original.profile, {}, games=600,
+                            seed=99, players=tuple(HOARDERS.split(",")))
     assert fresh["first_player_win_rate"]["ci95"][0] < 0.5 < before["first_player_win_rate"]["ci95"][0]
     # the same command gives the same candidates and the same file
     first_bytes = (tmp_path / "tuned.deck").read_bytes()

@@ -65,7 +65,8 @@ def compare(decks, games, seed, players, jobs, settings, fail_if, output_format,
         result = _playable_or_exit(path)
         if not _is_janken(result.profile):
             raise click.UsageError(f"{path}: compare plays Janken Wars decks (for other games: simulate)")
-        entries.append((path, result.deck, result.profile, _rules_or_exit(result, settings)))
+        _rules_or_exit(result, settings)
+        entries.append((path, result.deck, result.profile, _settings(settings)))
     try:
         compared = comparing.run(entries, games=games, seed=seed, players=bots, jobs=jobs,
                                  conditions=conditions)

@@ -186,55 +186,12 @@ def simulate(deck, games, seed, players, matchups, jobs, settings, output_format
       deckdsl simulate decks/janken-wars.deck --matchups random,greedy,yomi --games 500 --report out/sim.html
       deckdsl simulate decks/janken-wars.deck --format json | jq .rounds
     """
-    import json
-
-    from ..games.janken_wars.engine import EngineError
-    from ..lab import sim
-
     result = _playable_or_exit(deck)
     if matchups is not None and not [name for name in matchups.split(",") if name.strip()]:
         raise click.UsageError("--matchups: name at least one bot, e.g. --matchups random,greedy")
     if report_path:
         check_writable(Path(report_path), "--report")
-    if not _is_janken(result.profile) or not _janken_players(matchups or players or "random"):
-        _simulate_any(result, games, seed, players or "random", matchups, jobs, settings, output_format, report_path)
-        return
-    players = players or "random,random"
-    rules = _rules_or_exit(result, settings)
-    hazards = _announce_hazards(result, rules)
-    if matchups:
-        names = _bots_or_exit([name.strip() for name in matchups.split(",") if name.strip()])
-    else:
-        names = list(_players_or_exit(players))
-    total = games * (len(names) ** 2 if matchups else 1)
-    bar = None
-    if total >= 2000 and sys.stderr.isatty():
-        bar = click.progressbar(length=total, label="playing", file=sys.stderr)
-        bar.__enter__()
-    try:
-        if matchups:
-            figures = sim.matchups(result.deck, result.profile, rules, strategies=names, games=games, seed=seed,
-                                   jobs=jobs, progress=bar.update if bar else None)
-        else:
-            figures = sim.simulate(result.deck, result.profile, rules, games=games, seed=seed,
-                                   players=(names[0], names[1]), jobs=jobs, progress=bar.update if bar else None)
-    except EngineError as error:
-        _engine_failure(error, result)
-        return
-    finally:
-        if bar is not None:
-            bar.__exit__(None, None, None)
-    figures["unresolved_hazards"] = hazards
-    if report_path:
-        from ..lab import simreport
-
-        _write_report(Path(report_path), simreport.html(figures))
-    if output_format == "json":
-        click.echo(json.dumps(figures, ensure_ascii=False, indent=2))
-    else:
-        click.echo(sim.matchup_report(figures) if matchups else sim.text_report(figures), nl=False)
-    if report_path:
-        click.echo(f"wrote {report_path}", err=True)
+    _simulate_any(result, games, seed, players or "random", matchups, jobs, settings, output_format, report_path)
 
 
 def _write_report(target: Path, html: str) -> None:
@@ -249,12 +206,13 @@ def _write_report(target: Path, html: str) -> None:
 
 
 def _simulate_any(result, games, seed, players, matchups, jobs, settings, output_format, report_path) -> None:
-    """`simulate` for a game on the one interface (`deckdsl.lab.arena`)."""
+    """`simulate` on the simulator (`deckdsl.lab.arena`), for every game."""
     import json
 
     from ..lab import arena
 
     engine = _engine_or_exit(result, settings)
+    hazards = _announce_hazards(result, _rules_or_exit(result, settings)) if _is_janken(result.profile) else None
     try:
         if matchups:
             if engine.cooperative or engine.seats != 2:
@@ -283,9 +241,12 @@ def _simulate_any(result, games, seed, players, matchups, jobs, settings, output
         if not isinstance(error, EngineError):
             raise
         _engine_failure(error, result)
+        return
     finally:
         if bar is not None:
             bar.__exit__(None, None, None)
+    if hazards is not None:
+        figures["unresolved_hazards"] = hazards
     if report_path:
         from ..lab import arenareport
 
@@ -293,7 +254,9 @@ def _simulate_any(result, games, seed, players, matchups, jobs, settings, output
     if output_format == "json":
         click.echo(json.dumps(figures, ensure_ascii=False, indent=2))
     else:
-        click.echo(arena.matchup_report(figures) if matchups else arena.text_report(figures), nl=False)
+        own = engine.text_report(figures)
+        click.echo(own if own is not None else arena.matchup_report(figures) if matchups else
+                   arena.text_report(figures), nl=False)
     if report_path:
         click.echo(f"wrote {report_path}", err=True)
 

@@ -119,6 +119,22 @@ class Engine(ABC):
         goes through the state."""
         return self.new_state(rng)
 
+    def tally(self):
+        """The game's own counters for the simulator (`deckdsl.lab.arena`), or None for the simulator's:
+        an object with `add(state, actions)` (a finished game), `merge(other)`, that pickles.  A game whose
+        figures go beyond who won, how long and `State.figures` keeps them here (Janken Wars: exchanges,
+        tie-breaks, per card what it did), and gives them with `summary`."""
+        return None
+
+    def summary(self, tally, *, seed: int, players: tuple[str, ...]) -> dict:
+        """The JSON-ready figures of the game's own `tally` after a run of `seed` with `players`."""
+        raise NotImplementedError
+
+    def text_report(self, figures: dict) -> str | None:
+        """The game's own text view of its `summary` (a run, or every pairing of `--matchups`), or None
+        for the simulator's."""
+        return None
+
 
 def engine_for(deck: ast.Deck, profile: Profile, settings: dict[str, str] | None = None) -> Engine | None:
     """The engine of `deck`'s game, or None when no registered game plays it.  `settings`: rule

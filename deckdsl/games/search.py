@@ -158,7 +158,7 @@ def parse_bot(name: str, extra: dict | None = None) -> tuple[str, int | None]:
         return name.strip(), None
     kind, _, budget = name.strip().partition(":")
     if kind not in BOTS:
-        known = ", ".join([*BOTS, *(extra or ())])
+        known = ", ".join(dict.fromkeys([*(extra or ()), *BOTS]))
         raise ValueError(f"no bot `{kind}` for this game (the bots are {known})")
     if kind == "random" and budget:
         raise ValueError("`random` takes no budget")

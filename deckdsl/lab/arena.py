@@ -1,10 +1,14 @@
-"""The simulator for every game on the one interface (`deckdsl.games.interface`): bots play a deck many
-times and the figures fit the game — each seat's win rate in a competitive game, the table's success
-rate in a cooperative one, the length of games, and the engine's own figures (`State.figures`).
+"""The simulator: bots play a deck many times on the one game interface (`deckdsl.games.interface`), and
+the figures fit the game — each seat's win rate in a competitive game, the table's success rate in a
+cooperative one, the length of games, the engine's own figures (`State.figures`), and, for a game that
+counts more (`Engine.tally`: Janken Wars' exchanges, tie-breaks and cards), the game's own summary.
 
-As in `deckdsl.lab.sim` (Janken Wars' fast path): game `i` of a run seeded `S` draws from its own
-generator, games are tallied in fixed chunks merged in order, so the same seed gives byte-identical
-figures whatever `--jobs` is, and memory does not grow with the number of games.
+Game `i` of a run with seed `S` is played from its own generator (`stats.game_rng(S, i)`: the bots draw
+their seeds from it, then the game is dealt and played from it), so its result does not depend on which
+process plays it.  Games are tallied in fixed chunks merged in chunk order, so the same seed gives
+byte-identical figures whatever `--jobs` is, and memory stays flat in the number of games (a tally holds
+counters, never a list of games).  The bots sit in the seats in the order given (`--players A,B`: A is
+seat 1).
 """
 
 from __future__ import annotations
@@ -13,11 +17,14 @@ import random as _random
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..games.interface import Engine, engine_for, parameters
+from ..games.interface import Engine, State, engine_for, parameters
 from ..games.search import make_bot, parse_bot
 from ..lang import ast
 from ..profiles.profile import Profile
-from .sim import CHUNK, _mean_ci, _quantile, _rate, _round, game_rng
+from ..stats import game_rng, mean_ci, quantile, rate, rounded
+
+CHUNK = 200
+"""Games per unit of work (and per progress step)."""
 
 
 @dataclass
@@ -27,6 +34,7 @@ class Tally:
     [seats that had it, of them in a decided game, of them winners]."""
 
     seats: int
+    cooperative: bool = False
     games: int = 0
     wins: list[int] = field(default_factory=list)
     draws: int = 0
@@ -37,13 +45,13 @@ class Tally:
     def __post_init__(self) -> None:
         self.wins = self.wins or [0] * self.seats
 
-    def add(self, returns: list[float], actions: int, figures: dict[str, float], cooperative: bool,
-            cards: list[list[str]] = ()) -> None:
+    def add(self, state: State, actions: int) -> None:
+        returns = state.returns()
         self.games += 1
         self.actions[actions] += 1
-        for name, value in figures.items():
+        for name, value in state.figures().items():
             self.sums[name] = self.sums.get(name, 0.0) + float(value)
-        if cooperative:
+        if self.cooperative:
             self.wins[0] += returns[0] > 0
             return
         best = max(returns)
@@ -53,8 +61,8 @@ class Tally:
             self.wins[winners[0]] += 1
         else:
             self.draws += 1
-        for seat, names in enumerate(cards):
-            for name in names:
+        for seat in range(self.seats):
+            for name in state.cards_of(seat):
                 counts = self.cards.setdefault(name, [0, 0, 0])
                 counts[0] += 1
                 counts[1] += decided
@@ -71,19 +79,24 @@ class Tally:
             self.cards[name] = [a + b for a, b in zip(self.cards.get(name, [0, 0, 0]), counts, strict=True)]
 
 
-def play_chunk(engine: Engine, players: tuple[str, ...], seed: int, start: int, stop: int) -> Tally:
+def new_tally(engine: Engine):
+    """The game's own tally (`Engine.tally`), or the simulator's."""
+    own = engine.tally()
+    return own if own is not None else Tally(seats=engine.seats, cooperative=engine.cooperative)
+
+
+def play_chunk(engine: Engine, players: tuple[str, ...], seed: int, start: int, stop: int):
     """Play games `start` … `stop - 1` of a run and tally them."""
-    tally = Tally(seats=engine.seats)
+    tally = new_tally(engine)
     for index in range(start, stop):
         rng = game_rng(seed, index)
         bots = [make_bot(name, _random.Random(rng.getrandbits(64)), engine.bots) for name in players]
-        state = engine.new_game(_random.Random(rng.getrandbits(64)), bots)
+        state = engine.new_game(rng, bots)
         actions = 0
         while not state.is_terminal():
             state.apply(bots[state.current_player()].act(state))
             actions += 1
-        tally.add(state.returns(), actions, state.figures(), engine.cooperative,
-                  [state.cards_of(seat) for seat in range(engine.seats)])
+        tally.add(state, actions)
     return tally
 
 
@@ -94,7 +107,7 @@ def _init_worker(deck: ast.Deck, profile: Profile, settings: dict[str, str]) -> 
     _WORKER["engine"] = engine_for(deck, profile, settings)
 
 
-def _work(task) -> Tally:
+def _work(task):
     return play_chunk(_WORKER["engine"], *task)
 
 
@@ -116,7 +129,7 @@ def simulate(deck: ast.Deck, profile: Profile, settings: dict[str, str], *, game
     """Play `games` games and return the JSON-ready figures."""
     engine = engine_for(deck, profile, settings)
     tasks = [(players, seed, start, min(start + CHUNK, games)) for start in range(0, games, CHUNK)]
-    total = Tally(seats=engine.seats)
+    total = new_tally(engine)
     if jobs <= 1 or len(tasks) <= 1:
         for task in tasks:
             total.merge(play_chunk(engine, *task))
@@ -133,6 +146,8 @@ def simulate(deck: ast.Deck, profile: Profile, settings: dict[str, str], *, game
                 total.merge(tally)
                 if progress:
                     progress(task[3] - task[2])
+    if not isinstance(total, Tally):
+        return engine.summary(total, seed=seed, players=players)
     found = figures(total, engine, deck, seed=seed, players=players)
     found["rules"] = parameters(deck, profile, settings)
     return found
@@ -141,7 +156,7 @@ def simulate(deck: ast.Deck, profile: Profile, settings: dict[str, str], *, game
 def matchups(deck: ast.Deck, profile: Profile, settings: dict[str, str], *, strategies: list[str], games: int,
              seed: int, jobs: int = 1, progress=None) -> dict:
     """Every pair of `strategies` (each against itself too) in a two-seat game: the row bot's win rate
-    seated first against the column bot, and each pairing's figures (as `deckdsl.lab.sim.matchups`)."""
+    seated first against the column bot, and each pairing's figures."""
     size = len(strategies)
     matrix: list[list[dict | None]] = [[None] * size for _ in range(size)]
     pairings = []
@@ -151,28 +166,28 @@ def matchups(deck: ast.Deck, profile: Profile, settings: dict[str, str], *, stra
                              players=(strategies[row], strategies[column]), jobs=jobs, progress=progress)
             matrix[row][column] = found["win_rate"][0]
             pairings.append(found)
-    return {"deck": deck.title, "game": pairings[0]["game"], "strategies": list(strategies), "games": games,
-            "seed": seed, "win_rate": matrix, "pairings": pairings, "rules": pairings[0]["rules"]}
+    return {"deck": deck.title, "game": engine_for(deck, profile, settings).name, "strategies": list(strategies),
+            "games": games, "seed": seed, "win_rate": matrix, "pairings": pairings, "rules": pairings[0]["rules"]}
 
 
 def figures(tally: Tally, engine: Engine, deck: ast.Deck, *, seed: int, players: tuple[str, ...]) -> dict:
     games = tally.games
-    mean, ci = _mean_ci(tally.actions)
+    mean, ci = mean_ci(tally.actions)
     found: dict = {"deck": deck.title, "game": engine.name, "games": games, "seed": seed, "players": list(players),
                    "cooperative": engine.cooperative}
     if engine.cooperative:
-        found["success_rate"] = _rate(tally.wins[0], games)
+        found["success_rate"] = rate(tally.wins[0], games)
     else:
         decided = games - tally.draws
         found["wins"] = list(tally.wins)
-        found["win_rate"] = [_rate(wins, decided) for wins in tally.wins]
+        found["win_rate"] = [rate(wins, decided) for wins in tally.wins]
         found["draws"] = tally.draws
     found["actions"] = {
-        "mean": _round(mean), "ci95": ci, "median": _quantile(tally.actions, 0.5),
-        "p95": _quantile(tally.actions, 0.95), "min": min(tally.actions, default=0),
+        "mean": rounded(mean), "ci95": ci, "median": quantile(tally.actions, 0.5),
+        "p95": quantile(tally.actions, 0.95), "min": min(tally.actions, default=0),
         "max": max(tally.actions, default=0), "histogram": {str(n): tally.actions[n] for n in sorted(tally.actions)},
     }
-    found["figures"] = {name: _round(total / games if games else 0) for name, total in sorted(tally.sums.items())}
+    found["figures"] = {name: rounded(total / games if games else 0) for name, total in sorted(tally.sums.items())}
     if tally.cards:
         found["card_use"] = engine.card_use
         found["cards"] = _cards(tally, deck)
@@ -190,9 +205,9 @@ def _cards(tally: Tally, deck: ast.Deck) -> dict:
         held, decided, won = tally.cards[name]
         others, others_won = decided_seats - decided, wins - won
         cards[name] = {
-            "had": held, "had_per_game": _round(held / tally.games if tally.games else 0),
-            "winner_rate": _rate(won, decided), "others_rate": _rate(others_won, others),
-            "win_contribution": _round(won / decided - others_won / others) if decided and others else None,
+            "had": held, "had_per_game": rounded(held / tally.games if tally.games else 0),
+            "winner_rate": rate(won, decided), "others_rate": rate(others_won, others),
+            "win_contribution": rounded(won / decided - others_won / others) if decided and others else None,
         }
     return cards
 

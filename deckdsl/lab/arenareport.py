@@ -17,7 +17,11 @@ from .simreport import BLUE, GREY, _ci, _histogram, _num, _pct, _rate_text, _sig
 
 
 def html(figures: dict) -> str:
-    """The report of `arena.simulate()` (one run) or of `arena.matchups()` (every pairing and the matrix)."""
+    """The report of `arena.simulate()` (one run) or of `arena.matchups()` (every pairing and the matrix).
+    Figures summarised by a game's own tally (Janken Wars') have their own page, `simreport`."""
+    run = figures["pairings"][0] if "pairings" in figures else figures
+    if "cooperative" not in run:
+        return simreport.html(figures)
     environment = simreport.templates()
     if "pairings" in figures:
         runs = [_run(pairing, f"p{index}") for index, pairing in enumerate(figures["pairings"])]

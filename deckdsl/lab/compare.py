@@ -2,7 +2,7 @@
 difference and a 95% confidence interval (`deckdsl compare`).
 
 Common random numbers: game `i` of every deck is dealt and played from the same generator
-(`sim.game_rng(seed, i)`), so two decks that differ in one card differ in their games only where that
+(`stats.game_rng(seed, i)`), so two decks that differ in one card differ in their games only where that
 card matters.  The intervals here treat the runs as independent — Newcombe's hybrid score interval for a
 difference of two rates (from the Wilson intervals of each), the normal interval for a difference of two
 means — which the common seeds make conservative: a difference marked significant (its interval excludes
@@ -19,7 +19,8 @@ import operator
 import re
 from dataclasses import dataclass
 
-from . import sim
+from ..stats import rounded, wilson
+from .arena import simulate
 
 Z = 1.959963984540054
 
@@ -84,10 +85,6 @@ METRICS = (
 _BY_NAME = {metric.name: metric for metric in METRICS}
 
 
-def wilson(successes: int, trials: int) -> tuple[float, float]:
-    return sim.wilson(successes, trials)
-
-
 def newcombe(a: tuple[int, int], b: tuple[int, int]) -> tuple[float, float]:
     """The 95% interval of the difference of two rates, b − a (Newcombe 1998, method 10: from the Wilson
     intervals of each)."""
@@ -112,15 +109,15 @@ def _interval(metric: Metric, base, variant) -> tuple[float, float] | None:
 
 def _row(name: str, label: str, base_value: float, variant_value: float, interval) -> dict:
     return {
-        "name": name, "label": label, "base": sim._round(base_value), "variant": sim._round(variant_value),
-        "difference": sim._round(variant_value - base_value),
-        "ci95": None if interval is None else [sim._round(interval[0]), sim._round(interval[1])],
+        "name": name, "label": label, "base": rounded(base_value), "variant": rounded(variant_value),
+        "difference": rounded(variant_value - base_value),
+        "ci95": None if interval is None else [rounded(interval[0]), rounded(interval[1])],
         "significant": interval is not None and (interval[0] > 0 or interval[1] < 0),
     }
 
 
 def differences(base: dict, variant: dict) -> dict:
-    """Every metric of `variant` against `base` (two `sim.figures`), and the cards whose figures changed."""
+    """Every metric of `variant` against `base` (two runs' figures), and the cards whose figures changed."""
     rows = []
     for metric in METRICS:
         base_value, base_raw = metric.read(base)
@@ -179,12 +176,12 @@ def condition(text: str) -> Condition:
 # -------------------------------------------------------------------------------- the run ---
 
 
-def run(entries: list[tuple[str, object, object, object]], *, games: int, seed: int, players: tuple[str, str],
-        jobs: int = 1, conditions: tuple[Condition, ...] = ()) -> dict:
-    """Play each (label, deck, profile, rules) of `entries` — the base first — `games` times with `seed`, and
-    compare every variant with the base.  JSON-ready; the same arguments give the same bytes."""
-    played = [(label, sim.simulate(deck, profile, rules, games=games, seed=seed, players=players, jobs=jobs))
-              for label, deck, profile, rules in entries]
+def run(entries: list[tuple[str, object, object, dict[str, str]]], *, games: int, seed: int,
+        players: tuple[str, str], jobs: int = 1, conditions: tuple[Condition, ...] = ()) -> dict:
+    """Play each (label, deck, profile, settings) of `entries` — the base first — `games` times with `seed`,
+    and compare every variant with the base.  JSON-ready; the same arguments give the same bytes."""
+    played = [(label, simulate(deck, profile, settings, games=games, seed=seed, players=players, jobs=jobs))
+              for label, deck, profile, settings in entries]
     (base_label, base), variants = played[0], played[1:]
     compared = []
     for label, figures in variants:

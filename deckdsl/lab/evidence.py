@@ -33,7 +33,7 @@ from ..games.janken_wars.bots import make_player, parse_player
 from ..games.janken_wars.engine import Game, Rules, compile_deck
 from ..lang import ast
 from ..profiles.profile import Profile
-from .sim import game_rng
+from ..stats import game_rng
 
 TESTED = ("JW106", "JW107", "JW108", "JW121")
 """The codes whose findings an experiment can test."""

@@ -25,7 +25,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from ..lang import ast
-from . import sim
+from ..stats import rounded, wilson
+from .arena import simulate
 from . import variants
 from .variants import EFFECTS, Axis
 
@@ -157,9 +158,9 @@ def summary(figures: dict) -> dict:
         if metric.name not in SUMMARY:
             continue
         value, raw = metric.read(figures)
-        entry: dict = {"value": sim._round(value)}
+        entry: dict = {"value": rounded(value)}
         if metric.kind == "rate" and raw is not None:
-            entry["ci95"] = [sim._round(bound) for bound in sim.wilson(*raw)]
+            entry["ci95"] = [rounded(bound) for bound in wilson(*raw)]
         elif metric.kind == "mean":
             entry["ci95"] = figures["rounds"]["ci95"]
         found[metric.name] = entry
@@ -230,12 +231,10 @@ def _init(deck: ast.Deck, profile, axes: list[Axis], base: dict[str, str], games
 
 def play_point(point: tuple) -> tuple[tuple, dict]:
     """One point's figures (in a worker: the sweep's deck and settings are the worker's)."""
-    from ..games.janken_wars.engine import rules_for
-
     w = _WORKER
     deck, settings = variant(w["deck"], w["axes"], point, w["text"], w["near"])
-    rules = rules_for(deck, w["profile"], {**w["base"], **settings})
-    figures = sim.simulate(deck, w["profile"], rules, games=w["games"], seed=w["seed"], players=w["players"])
+    figures = simulate(deck, w["profile"], {**w["base"], **settings}, games=w["games"], seed=w["seed"],
+                       players=w["players"])
     return point, summary(figures)
 
 

@@ -40,7 +40,8 @@ from ...profiles.profile import Profile
 from ..interface import TERMINAL, Engine, State
 from ..search import Bot
 from .bots import Heuristic, make_player, parse_player, score
-from .engine import Game, Player, Request, compile_deck
+from .figures import JankenTally, advanced_ids, matchup_report, summary, text_report
+from .engine import Game, GameStats, Player, Request, compile_deck
 from .engine.game import valid_choice
 from .engine.rules import rules_from
 from .engine.zones import DECK, DISCARD, DOMAIN, STARS, TABLE
@@ -197,6 +198,8 @@ class JankenEngine(Engine):
         self.rules = rules_from(settings)
         self.compiled = compile_deck(deck, profile, self.rules)
         self.name = profile.name
+        self.deck, self.profile = deck, profile
+        self.advanced = advanced_ids(self.compiled, profile)
         self.names = (*(card.name for card in deck.cards), "Brinde", "★")
         """Card names by definition index (the deck's cards, then the components), made once: a search
         reads them at every node."""
@@ -211,7 +214,17 @@ class JankenEngine(Engine):
         """A new game dealt with `rng`, not begun: `players[seat]`, when given, answers that seat inside the
         engine (the others decide through the interface).  `deckdsl play` seats a person this way, and
         sets the state's `listener` before `begin`."""
-        return JankenState(Game(self.compiled, [], rng), self.names, players)
+        stats = GameStats(len(self.compiled.defs), self.advanced)
+        return JankenState(Game(self.compiled, [], rng, stats=stats), self.names, players)
+
+    def tally(self) -> JankenTally:
+        return JankenTally(cards=len(self.compiled.defs))
+
+    def summary(self, tally: JankenTally, *, seed: int, players: tuple[str, ...]) -> dict:
+        return summary(tally, self.deck, self.rules, seed=seed, players=players, profile=self.profile)
+
+    def text_report(self, figures: dict) -> str:
+        return matchup_report(figures) if "pairings" in figures else text_report(figures)
 
 
 class JankenState(State):
@@ -260,7 +273,7 @@ class JankenState(State):
         """Run the stretch from its copy with the script; True when it stopped at a decision."""
         game = self.game
         if self.ran:  # the game has gone past the copy: start again from it (in the same object)
-            game.__dict__.update(_exact(self.base).__dict__)
+            game.__dict__.update(_exact(self.base, stats=game.stats is not None).__dict__)
         self.ran = True
         run = _Run(self, game)
         game.players = [_Bridge(run, 0), _Bridge(run, 1)]
@@ -367,7 +380,7 @@ class JankenState(State):
         shared: nothing changes it."""
         copy = JankenState.__new__(JankenState)
         copy.__dict__.update(self.__dict__)
-        copy.game = _exact(self.game)
+        copy.game = _exact(self.game, stats=False)
         copy.natives = [None, None]
         copy.listener = None
         copy.throws = list(self.throws)
@@ -383,7 +396,7 @@ class JankenState(State):
             if copy.throws and seat == 1:
                 copy.throws[0] = rng.randrange(len(copy.game.compiled.throws))
             return copy
-        base = copy.base = _exact(copy.base)
+        base = copy.base = _exact(copy.base, stats=False)
         _shuffle_unseen(base.zones[DECK], copy.game.zones[DECK], rng)
         copy.future = (len(copy.script), future.getstate())
         copy.game.rng = future
@@ -419,12 +432,15 @@ def _lead(game: Game) -> list[float]:
     return [lead, -lead]
 
 
-def _exact(game: Game) -> Game:
-    """A copy of `game` with a copy of its generator (`Game.clone` alone draws from the original's)."""
+def _exact(game: Game, stats: bool = True) -> Game:
+    """A copy of `game` with a copy of its generator (`Game.clone` alone draws from the original's), and of
+    its figures unless `stats` is False (a search's copies count nothing)."""
     saved = game.rng.getstate()
     copy = game.clone(game.players)
     game.rng.setstate(saved)
     copy.rng = _generator(saved)
+    if stats and game.stats is not None:
+        copy.stats = game.stats.copy()
     return copy
 
 

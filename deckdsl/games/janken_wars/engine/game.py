@@ -537,6 +537,15 @@ class GameStats:
         self.marked_tables = 0
         self.first_marked: bool | None = None
 
+    def copy(self) -> GameStats:
+        """An independent copy (a round replayed from its copy starts from the figures it had then)."""
+        copy = GameStats.__new__(GameStats)
+        for name in self.__slots__:
+            value = getattr(self, name)
+            setattr(copy, name, [list(part) for part in value] if name == "taken" else
+                    list(value) if isinstance(value, list) else value)
+        return copy
+
     def record_table(self, game: Game, table: list[int]) -> None:
         held = not self.marked.isdisjoint(table)
         if not self.tables:

@@ -1,40 +1,27 @@
-"""The balance simulator: a deck played thousands of times by bots, and the figures a designer reads.
+"""Janken Wars' own figures of a simulation: what `deckdsl simulate` counts over its games beyond who won —
+how games end and by which tie-break, the exchanges, the tables holding an advanced card, and per card how
+often it was won, fired, discarded and exchanged, and how its takers fared (`JankenTally`, read off each
+game's `GameStats`) — and the text views of them.
 
-Game `i` of a run with seed `S` is played with its own generator, seeded from `(S, i)`: its result
-does not depend on which process plays it.  Games are played in fixed chunks whose tallies are merged in
-chunk order, so the same seed gives byte-identical figures whatever `--jobs` is, and memory stays flat
-in the number of games (a tally holds counters, never a list of games).
-
-The players sit in the seats in the order given (`--players A,B`: A is the first player, seat 1).
-Janken Wars has no turn order (both players throw at once); the seat decides only who is offered an
-exchange first when both domains changed (the dispute's winner goes first) — so the first player's win
-rate between equal bots measures whatever seat advantage is left.
+The simulator (`deckdsl.lab.arena`) asks the engine for this tally (`JankenEngine.tally`) and for its
+figures (`JankenEngine.summary`); the numbers are the ones `deckdsl simulate` printed before Janken Wars
+played on the one interface, byte for byte.
 """
 
 from __future__ import annotations
 
-import math
-import random as _random
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..check.figures import ADVANCED, advanced_on_table
-from ..games.janken_wars.bots import make_player, parse_player
-from ..games.janken_wars.engine import Compiled, Game, GameStats, Rules, compile_deck
-from ..lang import ast
-from ..profiles.profile import Profile
-
-CHUNK = 200
-"""Games per unit of work (and per progress step)."""
-
-
-def game_rng(seed: int, index: int) -> _random.Random:
-    """The generator of game `index` of a run seeded `seed` (independent of chunks and processes)."""
-    return _random.Random(seed * 1_000_003 + index)
+from ...check.figures import ADVANCED, advanced_on_table
+from ...lang import ast
+from ...profiles.profile import Profile
+from ...stats import mean_ci, quantile, rate, rounded
+from .engine import Compiled, GameStats, Rules
 
 
 @dataclass
-class Tally:
+class JankenTally:
     """Counters over a set of games; `merge` adds another tally (in a fixed order: deterministic)."""
 
     cards: int
@@ -69,7 +56,11 @@ class Tally:
                      "others", "others_won"):
             setattr(self, name, [0] * self.cards)
 
-    def add(self, outcome, stats: GameStats, star_cost: int) -> None:
+    def add(self, state, actions: int) -> None:
+        """Count one finished game (a `JankenState`: its outcome and its game's `GameStats`)."""
+        self.record(state.outcome, state.game.stats, state.game.rules.star_cost)
+
+    def record(self, outcome, stats: GameStats, star_cost: int) -> None:
         self.games += 1
         if outcome.winner is None:
             self.draws += 1
@@ -110,7 +101,7 @@ class Tally:
                     self.others[index] += 1
                     self.others_won[index] += won
 
-    def merge(self, other: Tally) -> None:
+    def merge(self, other: JankenTally) -> None:
         self.games += other.games
         self.draws += other.draws
         for seat in (0, 1):
@@ -138,117 +129,12 @@ def advanced_ids(compiled: Compiled, profile: Profile | None = None) -> frozense
     return frozenset(card for card in compiled.deck_ids if flags[compiled.def_of[card]])
 
 
-def play_chunk(compiled: Compiled, players: tuple[str, str], seed: int, start: int, stop: int,
-               profile: Profile | None = None) -> Tally:
-    """Play games `start` … `stop - 1` of a run and tally them."""
-    tally = Tally(cards=len(compiled.defs))
-    size = len(compiled.defs)
-    star_cost = compiled.rules.star_cost
-    advanced = advanced_ids(compiled, profile)
-    for index in range(start, stop):
-        rng = game_rng(seed, index)
-        seats = [make_player(players[0], _random.Random(rng.getrandbits(64))),
-                 make_player(players[1], _random.Random(rng.getrandbits(64)))]
-        stats = GameStats(size, advanced)
-        outcome = Game(compiled, seats, rng, stats=stats).play()
-        tally.add(outcome, stats, star_cost)
-    return tally
-
-
-# ------------------------------------------------------------------------- running a batch ---
-
-_WORKER: dict = {}
-
-
-def _init_worker(deck: ast.Deck, profile: Profile, rules: Rules) -> None:
-    _WORKER["compiled"] = compile_deck(deck, profile, rules)
-    _WORKER["profile"] = profile
-
-
-def _work(task) -> Tally:
-    players, seed, start, stop = task
-    return play_chunk(_WORKER["compiled"], players, seed, start, stop, _WORKER["profile"])
-
-
-def run(deck: ast.Deck, profile: Profile, rules: Rules, *, games: int, seed: int,
-        players: tuple[str, str], jobs: int = 1, progress=None) -> Tally:
-    """Play `games` games and tally them.  `progress(n)` is called with the games done after each chunk."""
-    for name in players:
-        parse_player(name)
-    tasks = [(players, seed, start, min(start + CHUNK, games)) for start in range(0, games, CHUNK)]
-    total = Tally(cards=len(deck.cards) + 2)
-    if jobs <= 1 or len(tasks) <= 1:
-        compiled = compile_deck(deck, profile, rules)
-        for task in tasks:
-            total.merge(play_chunk(compiled, *task, profile))
-            if progress:
-                progress(task[3] - task[2])
-        return total
-    import multiprocessing
-
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    with context.Pool(min(jobs, len(tasks)), initializer=_init_worker, initargs=(deck, profile, rules)) as pool:
-        for task, tally in zip(tasks, pool.imap(_work, tasks), strict=True):
-            total.merge(tally)
-            if progress:
-                progress(task[3] - task[2])
-    return total
-
-
-# ----------------------------------------------------------------------------- figures ---
-
-
-def wilson(successes: int, trials: int) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion."""
-    if trials == 0:
-        return (0.0, 1.0)
-    z = 1.959963984540054
-    rate = successes / trials
-    centre = (rate + z * z / (2 * trials)) / (1 + z * z / trials)
-    spread = z * math.sqrt(rate * (1 - rate) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
-    return (max(0.0, centre - spread), min(1.0, centre + spread))
-
-
-def _rate(successes: int, trials: int) -> dict:
-    low, high = wilson(successes, trials)
-    return {"rate": _round(successes / trials if trials else 0.0), "ci95": [_round(low), _round(high)],
-            "n": trials}
-
-
-def _round(value: float) -> float:
-    return round(float(value), 4)
-
-
-def _quantile(histogram: Counter, share: float) -> int:
-    total = sum(histogram.values())
-    if not total:
-        return 0
-    target = share * total
-    seen = 0
-    for value in sorted(histogram):
-        seen += histogram[value]
-        if seen >= target:
-            return value
-    return max(histogram)
-
-
-def _mean_ci(histogram: Counter) -> tuple[float, list[float]]:
-    total = sum(histogram.values())
-    if not total:
-        return 0.0, [0.0, 0.0]
-    mean = sum(value * count for value, count in histogram.items()) / total
-    variance = sum(count * (value - mean) ** 2 for value, count in histogram.items()) / max(1, total - 1)
-    half = 1.959963984540054 * math.sqrt(variance / total)
-    return mean, [_round(mean - half), _round(mean + half)]
-
-
-def figures(tally: Tally, deck: ast.Deck, rules: Rules, *, seed: int, players: tuple[str, str],
+def summary(tally: JankenTally, deck: ast.Deck, rules: Rules, *, seed: int, players: tuple[str, str],
             profile: Profile | None = None) -> dict:
     """The JSON-ready figures of a run (every number rounded: byte-identical for the same run)."""
     games = tally.games
     decided = games - tally.draws
-    mean, ci = _mean_ci(tally.rounds)
+    mean, ci = mean_ci(tally.rounds)
     deck_out = {reason: count for reason, count in tally.reasons.items() if reason.startswith("deck-")}
     names = [card.name for card in deck.cards] + ["Brinde"]
     copies = [card.copies for card in deck.cards] + [0]
@@ -258,16 +144,16 @@ def figures(tally: Tally, deck: ast.Deck, rules: Rules, *, seed: int, players: t
         cards[name] = {
             "copies": copies[index],
             "won": taken,
-            "won_per_game": _round(taken / games if games else 0),
+            "won_per_game": rounded(taken / games if games else 0),
             "actions_fired": tally.fired[index],
             "discarded": tally.discarded[index],
             "exchanged": tally.exchanged[index],
             "mean_value_when_exchanged": (
-                _round(tally.exchanged_value[index] / tally.exchanged[index]) if tally.exchanged[index] else None
+                rounded(tally.exchanged_value[index] / tally.exchanged[index]) if tally.exchanged[index] else None
             ),
-            "winner_rate": _rate(tally.takers_won[index], tally.takers[index]),
-            "others_rate": _rate(tally.others_won[index], tally.others[index]),
-            "win_contribution": _round(
+            "winner_rate": rate(tally.takers_won[index], tally.takers[index]),
+            "others_rate": rate(tally.others_won[index], tally.others[index]),
+            "win_contribution": rounded(
                 (tally.takers_won[index] / tally.takers[index] if tally.takers[index] else 0)
                 - (tally.others_won[index] / tally.others[index] if tally.others[index] else 0)
             ) if tally.takers[index] and tally.others[index] else None,
@@ -279,17 +165,17 @@ def figures(tally: Tally, deck: ast.Deck, rules: Rules, *, seed: int, players: t
         "seed": seed,
         "players": list(players),
         "wins": list(tally.wins),
-        "win_rate": [_rate(tally.wins[0], decided), _rate(tally.wins[1], decided)],
+        "win_rate": [rate(tally.wins[0], decided), rate(tally.wins[1], decided)],
         "draws": tally.draws,
-        "first_player_win_rate": _rate(tally.wins[0], decided),
+        "first_player_win_rate": rate(tally.wins[0], decided),
         "rounds": {
-            "mean": _round(mean), "ci95": ci, "median": _quantile(tally.rounds, 0.5),
-            "p95": _quantile(tally.rounds, 0.95), "min": min(tally.rounds, default=0),
+            "mean": rounded(mean), "ci95": ci, "median": quantile(tally.rounds, 0.5),
+            "p95": quantile(tally.rounds, 0.95), "min": min(tally.rounds, default=0),
             "max": max(tally.rounds, default=0),
             "histogram": {str(k): tally.rounds[k] for k in sorted(tally.rounds)},
         },
         "end": {reason: tally.reasons[reason] for reason in sorted(tally.reasons)},
-        "deck_exhausted_rate": _rate(sum(deck_out.values()), games),
+        "deck_exhausted_rate": rate(sum(deck_out.values()), games),
         "tiebreaks": {
             "stars": deck_out.get("deck-stars", 0) + tally.reasons.get("stars-stars", 0),
             "domain": deck_out.get("deck-domain", 0) + tally.reasons.get("stars-domain", 0),
@@ -297,12 +183,12 @@ def figures(tally: Tally, deck: ast.Deck, rules: Rules, *, seed: int, players: t
         },
         "exchange": {
             "count": exchanges,
-            "per_game_mean": _round(exchanges / games if games else 0),
-            "domain_size_mean": _round(tally.exchange_size / exchanges if exchanges else 0),
-            "points_mean": _round(tally.exchange_points / exchanges if exchanges else 0),
-            "stars_per_exchange_mean": _round(tally.exchange_stars / exchanges if exchanges else 0),
-            "points_wasted_mean": _round(tally.exchange_wasted / exchanges if exchanges else 0),
-            "points_wasted_total": _round(tally.exchange_wasted),
+            "per_game_mean": rounded(exchanges / games if games else 0),
+            "domain_size_mean": rounded(tally.exchange_size / exchanges if exchanges else 0),
+            "points_mean": rounded(tally.exchange_points / exchanges if exchanges else 0),
+            "stars_per_exchange_mean": rounded(tally.exchange_stars / exchanges if exchanges else 0),
+            "points_wasted_mean": rounded(tally.exchange_wasted / exchanges if exchanges else 0),
+            "points_wasted_total": rounded(tally.exchange_wasted),
             "round_histogram": {str(k): tally.exchange_rounds[k] for k in sorted(tally.exchange_rounds)},
             "domain_size_histogram": {str(k): tally.exchange_sizes[k] for k in sorted(tally.exchange_sizes)},
         },
@@ -312,47 +198,22 @@ def figures(tally: Tally, deck: ast.Deck, rules: Rules, *, seed: int, players: t
     }
 
 
-def _advanced_on_table(tally: Tally, deck: ast.Deck, rules: Rules, profile: Profile | None) -> dict:
+def _advanced_on_table(tally: JankenTally, deck: ast.Deck, rules: Rules, profile: Profile | None) -> dict:
     """The GDD's "em geral deve ter pelo menos uma [carta avançada] na mesa": the exact chance for a fresh
     deal (`deckdsl.check.figures`, what JW120 checks) beside the shares measured in play — the first
     table of each game (a fresh deal: it should agree with the exact figure) and every table after its
     refill (cards left on the table from round to round make those differ)."""
     exact = advanced_on_table(deck, profile, rules.table_size)
     return {
-        "exact_fresh_table": _round(exact.chance),
+        "exact_fresh_table": rounded(exact.chance),
         "exact_fraction": f"{exact.chance.numerator}/{exact.chance.denominator}",
         "advanced_cards": exact.advanced,
         "deck_cards": exact.deck,
         "table_size": exact.table,
-        "first_table": _rate(tally.first_advanced_tables, tally.first_tables),
-        "tables_in_play": _rate(tally.advanced_tables, tally.tables),
-        "tables_per_game_mean": _round(tally.tables / tally.games if tally.games else 0),
+        "first_table": rate(tally.first_advanced_tables, tally.first_tables),
+        "tables_in_play": rate(tally.advanced_tables, tally.tables),
+        "tables_per_game_mean": rounded(tally.tables / tally.games if tally.games else 0),
     }
-
-
-def simulate(deck: ast.Deck, profile: Profile, rules: Rules, *, games: int, seed: int,
-             players: tuple[str, str], jobs: int = 1, progress=None) -> dict:
-    """Play and summarise: the figures of `figures`."""
-    tally = run(deck, profile, rules, games=games, seed=seed, players=players, jobs=jobs, progress=progress)
-    return figures(tally, deck, rules, seed=seed, players=players, profile=profile)
-
-
-def matchups(deck: ast.Deck, profile: Profile, rules: Rules, *, strategies: list[str], games: int, seed: int,
-             jobs: int = 1, progress=None) -> dict:
-    """Every pair of `strategies` (each against itself too) plays `games` games: the row player's win
-    rate against each column player (as the first player), and each pairing's figures."""
-    size = len(strategies)
-    matrix: list[list[dict | None]] = [[None] * size for _ in range(size)]
-    pairings = []
-    for row in range(size):
-        for column in range(size):
-            players = (strategies[row], strategies[column])
-            result = simulate(deck, profile, rules, games=games, seed=seed, players=players, jobs=jobs,
-                              progress=progress)
-            matrix[row][column] = result["win_rate"][0]
-            pairings.append(result)
-    return {"strategies": strategies, "games": games, "seed": seed, "win_rate": matrix, "pairings": pairings,
-            "rules": rules.as_dict(), "deck": deck.title}
 
 
 def text_report(result: dict) -> str:
@@ -427,6 +288,7 @@ def _hazard_lines(result: dict) -> list[str]:
 
 
 def matchup_report(result: dict) -> str:
+    """Every pairing's win rate, as a matrix (what `deckdsl simulate --matchups` prints)."""
     strategies = result["strategies"]
     width = max(12, *(len(s) + 2 for s in strategies))
     lines = [f"{result['deck']} — {result['games']} games per pairing, seed {result['seed']}",
