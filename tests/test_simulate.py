@@ -1,4 +1,5 @@
-"""`deckdsl simulate` and the pieces under it (deckdsl.lab.arena with Janken Wars' own figures, deckdsl.games.janken_wars.bots.solve_zero_sum).
+"""`deckdsl simulate` and the pieces under it (deckdsl.lab.arena with Janken Wars' own figures,
+deckdsl.games.janken_wars.bots.solve_zero_sum).
 
 The figures are checked for what a bug would break: counts that must add up, cards that cannot fire an
 action, values that cannot change, a seat advantage that should not exist between equal bots, a

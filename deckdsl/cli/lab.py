@@ -12,11 +12,12 @@ import click
 
 from . import main
 from .common import EXIT_ERROR, EXIT_FINDINGS, check_writable
-from .playing import _SET_HELP, _emit, _is_janken, _playable_or_exit, _players_or_exit, _rules_or_exit, _settings
+from .playing import _SET_HELP, _emit, _engine_or_exit, _playable_or_exit, _settings
 
 _PLAYERS = click.option(
-    "--players", default="random,random", show_default=True, metavar="A,B",
-    help="The two bots, first seat first: STRATEGY[:EXCHANGE] (random, greedy, yomi; eager, hoard).")
+    "--players", default="random", show_default=True, metavar="A,B,…",
+    help="The bots, first seat first, or one for every seat: random, rollout:N, ismcts:N for any game; on "
+    "Janken Wars also greedy, yomi, with an exchange policy (greedy:hoard).")
 
 
 @main.command()
@@ -57,22 +58,25 @@ def compare(decks, games, seed, players, jobs, settings, fail_if, output_format,
         conditions = tuple(comparing.condition(text) for text in fail_if)
     except ValueError as error:
         raise click.UsageError(f"--fail-if: {error}") from error
-    bots = _players_or_exit(players)
     if report_path:
         check_writable(Path(report_path), "--report")
     entries = []
     for path in decks:
         result = _playable_or_exit(path)
-        if not _is_janken(result.profile):
-            raise click.UsageError(f"{path}: compare plays Janken Wars decks (for other games: simulate)")
-        _rules_or_exit(result, settings)
+        if entries and result.profile.id != entries[0][2].id:
+            raise click.UsageError(f"{path}: a variant of a {entries[0][2].name} deck is a {entries[0][2].name} deck, "
+                                   f"not {result.profile.name}")
+        engine = _engine_or_exit(result, settings)
         entries.append((path, result.deck, result.profile, _settings(settings)))
+    bots = _seats_or_exit(players, engine)
     try:
         compared = comparing.run(entries, games=games, seed=seed, players=bots, jobs=jobs,
                                  conditions=conditions)
     except EngineError as error:
         click.echo(f"deckdsl compare: the engine stopped: {error}", err=True)
         sys.exit(EXIT_FINDINGS)
+    except ValueError as error:  # a --fail-if on a figure this game's runs do not have
+        raise click.UsageError(f"--fail-if: {error}") from error
     from ..lab import comparereport
 
     _emit(compared, output_format, comparing.text_report, report_path, comparereport.html)
@@ -118,6 +122,16 @@ def _grid_options(results_default: str):
     return decorate
 
 
+def _seats_or_exit(players: str, engine) -> tuple[str, ...]:
+    """The bots of `--players`, one per seat of `engine`'s game (a usage error says what is wrong)."""
+    from ..lab.arena import seat_players
+
+    try:
+        return seat_players(players, engine.seats, engine.bots)
+    except ValueError as error:
+        raise click.UsageError(f"--players: {error}") from error
+
+
 @dataclass
 class _Grid:
     """What `sweep` and `tune` play: the checked deck, its axes and grid, the held settings, the bots."""
@@ -136,7 +150,7 @@ class _Grid:
 def _grid_or_exit(deck, axes_set, axes_vary, fixed, seed, players, sample, jobs, backend, address, command) -> _Grid:
     """The axes and grid of `sweep`/`tune`, every value checked before anything is played (a usage error
     otherwise)."""
-    from ..games.janken_wars.engine import rules_for
+    from ..games.interface import engine_for, parameters
     from ..lab import sweep as sweeping
 
     if not axes_set and not axes_vary:
@@ -154,25 +168,34 @@ def _grid_or_exit(deck, axes_set, axes_vary, fixed, seed, players, sample, jobs,
         axes = [*(sweeping.rule_axis(text) for text in axes_set), *(sweeping.card_axis(text) for text in axes_vary)]
     except ValueError as error:
         raise click.UsageError(str(error)) from error
-    bots = _players_or_exit(players)
     result = _playable_or_exit(deck)
-    if not _is_janken(result.profile):
-        raise click.UsageError(f"{deck}: {command} plays Janken Wars decks (for other games: simulate)")
+    bots = _seats_or_exit(players, _engine_or_exit(result, fixed))
     base = _settings(fixed)
     try:
         sweeping.check_axes(result.deck, axes, result.text)
         grid = sweeping.points(axes, sample, seed)
         for point in dict.fromkeys([grid[0], grid[-1]]):  # every value of a rule axis is read by the rules
             variant, settings = sweeping.variant(result.deck, axes, point, result.text, Path(deck).parent)
-            rules_for(variant, result.profile, {**base, **settings})
+            engine_for(variant, result.profile, {**base, **settings})  # the game plays the variant
         for axis in axes:
             if axis.card is None:
                 for value in axis.values:
-                    rules_for(result.deck, result.profile, {**base, axis.field: str(value)})
+                    parameters(result.deck, result.profile, {**base, axis.field: str(value)})
     except ValueError as error:
         raise click.UsageError(str(error)) from error
-    _rules_or_exit(result, fixed)
     return _Grid(deck, result, axes, grid, base, bots, backend, address, jobs)
+
+
+def _targets_or_exit(wanted, grid: _Grid, seed: int) -> None:
+    """A usage error, before anything is screened, for a target on a figure this game's runs do not have."""
+    from ..lab.arena import simulate
+    from ..lab.sweep import summary
+
+    has = summary(simulate(grid.result.deck, grid.result.profile, grid.base, games=1, seed=seed, players=grid.bots))
+    for target in wanted:
+        if target.metric not in has:
+            raise click.UsageError(f"--target {target.text}: {grid.result.profile.name} has no figure "
+                                   f"`{target.metric}`; its figures are {', '.join(has)}")
 
 
 def _play_grid(grid: _Grid, points: list[tuple], *, games: int, seed: int, target: Path, command: str,
@@ -300,6 +323,7 @@ def tune(deck, targets, axes_set, axes_vary, fixed, games, seed, players, sample
     except ValueError as error:
         raise click.UsageError(str(error)) from error
     grid = _grid_or_exit(deck, axes_set, axes_vary, fixed, seed, players, sample, jobs, backend, address, "tune")
+    _targets_or_exit(wanted, grid, seed)
     screen_path = Path(results_path) if results_path else Path("out") / f"{Path(deck).stem}.tune.jsonl"
     confirm_path = screen_path.with_name(screen_path.name.removesuffix(".jsonl") + ".confirm.jsonl")
     written = Path(output) if output else Path(deck).with_name(f"{Path(deck).stem}.tuned.deck")

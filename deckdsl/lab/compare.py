@@ -30,9 +30,10 @@ OPERATORS = {"<=": operator.le, ">=": operator.ge, "<": operator.lt, ">": operat
 
 @dataclass(frozen=True)
 class Metric:
-    """One figure of a run, as compared: `name` (what `--fail-if` calls it), `label`, and `read(figures)`,
-    which gives (its value, what its interval is made from): a rate's (successes, trials), or a mean's
-    (mean, standard error); None when the figure has no interval."""
+    """One figure of a run, as compared: `name` (what `--fail-if` and `tune --target` call it), `label`, and
+    `read(figures)`, which gives (its value, what its interval is made from): a rate's (successes, trials),
+    or a mean's (mean, standard error); None when the figure has no interval.  `read` returns None for a
+    run that does not have the figure (a game without exchanges has no `exchanges_per_game`)."""
 
     name: str
     label: str
@@ -45,44 +46,103 @@ def _rate_of(successes, trials):
 
 
 def _first_player(figures: dict):
+    if "wins" not in figures:
+        return None
     decided = figures["games"] - figures["draws"]
     return _rate_of(figures["wins"][0], decided)
 
 
+def _success(figures: dict):
+    found = figures.get("success_rate")
+    return None if found is None else _rate_of(round(found["rate"] * found["n"]), found["n"])
+
+
 def _draws(figures: dict):
-    return _rate_of(figures["draws"], figures["games"])
+    return None if "draws" not in figures else _rate_of(figures["draws"], figures["games"])
 
 
 def _deck_out(figures: dict):
+    if "end" not in figures:
+        return None
     exhausted = sum(count for reason, count in figures["end"].items() if reason.startswith("deck-"))
     return _rate_of(exhausted, figures["games"])
 
 
-def _rounds(figures: dict):
-    rounds = figures["rounds"]
-    low, high = rounds["ci95"]
-    return rounds["mean"], (rounds["mean"], (high - low) / (2 * Z))
+def _mean_of(key: str):
+    def read(figures: dict):
+        found = figures.get(key)
+        if found is None:
+            return None
+        low, high = found["ci95"]
+        return found["mean"], (found["mean"], (high - low) / (2 * Z))
+
+    return read
 
 
-def _exchanges(figures: dict):
-    return figures["exchange"]["per_game_mean"], None
+def _exchange(key: str):
+    def read(figures: dict):
+        return None if "exchange" not in figures else (figures["exchange"][key], None)
 
-
-def _stars_per_exchange(figures: dict):
-    return figures["exchange"]["stars_per_exchange_mean"], None
+    return read
 
 
 METRICS = (
     Metric("first_player_win_rate", "first player wins (of decided games)", "rate", _first_player),
+    Metric("success_rate", "the table succeeds", "rate", _success),
     Metric("draw_rate", "draws", "rate", _draws),
     Metric("deck_exhausted_rate", "games ended by an empty deck", "rate", _deck_out),
-    Metric("rounds_mean", "rounds per game", "mean", _rounds),
-    Metric("exchanges_per_game", "exchanges per game", "value", _exchanges),
-    Metric("stars_per_exchange", "stars per exchange", "value", _stars_per_exchange),
+    Metric("rounds_mean", "rounds per game", "mean", _mean_of("rounds")),
+    Metric("actions_mean", "actions per game", "mean", _mean_of("actions")),
+    Metric("exchanges_per_game", "exchanges per game", "value", _exchange("per_game_mean")),
+    Metric("stars_per_exchange", "stars per exchange", "value", _exchange("stars_per_exchange_mean")),
 )
-"""The figures compared, in the order shown."""
+"""The figures compared, in the order shown; after them, each of the engine's own figures (`State.figures`:
+skirmishes in Queens vs Kings, bluffs in Embate, checks in the cooperative game) as `NAME_per_game`."""
 
 _BY_NAME = {metric.name: metric for metric in METRICS}
+PER_GAME = "_per_game"
+
+
+def _engine_figure(name: str) -> Metric:
+    def read(figures: dict):
+        value = figures.get("figures", {}).get(name)
+        return None if value is None else (value, None)
+
+    return Metric(name + PER_GAME, f"{name.replace('_', ' ')} per game", "value", read)
+
+
+def metrics_of(figures: dict) -> list[Metric]:
+    """The metrics a run has: those of `METRICS` its figures carry, then one per engine figure."""
+    found = [metric for metric in METRICS if metric.read(figures) is not None]
+    return found + [_engine_figure(name) for name in figures.get("figures", {})
+                    if f"{name}_mean" not in _BY_NAME]  # what the simulator counts itself is not repeated
+
+
+def metric(name: str, figures: dict) -> Metric:
+    """The metric called `name` in a run's figures; ValueError naming the ones it has."""
+    for candidate in metrics_of(figures):
+        if candidate.name == name:
+            return candidate
+    names = ", ".join(candidate.name for candidate in metrics_of(figures))
+    raise ValueError(f"this game's runs have no figure `{name}`; they have {names}")
+
+
+def kind_of(name: str) -> str:
+    return _BY_NAME[name].kind if name in _BY_NAME else "value"
+
+
+def seated(players) -> str:
+    """`random (first) vs greedy`, or `every seat rollout:5`, or the seats in order."""
+    if len(players) == 2:
+        return f"{players[0]} (first) vs {players[1]}"
+    if len(set(players)) == 1:
+        return f"every seat {players[0]}"
+    return ", ".join(f"seat {seat} {name}" for seat, name in enumerate(players, 1))
+
+
+def known(name: str) -> bool:
+    """Whether `name` can be a metric of some game (one of `METRICS`, or an engine figure's `NAME_per_game`)."""
+    return name in _BY_NAME or name.endswith(PER_GAME)
 
 
 def newcombe(a: tuple[int, int], b: tuple[int, int]) -> tuple[float, float]:
@@ -119,14 +179,17 @@ def _row(name: str, label: str, base_value: float, variant_value: float, interva
 def differences(base: dict, variant: dict) -> dict:
     """Every metric of `variant` against `base` (two runs' figures), and the cards whose figures changed."""
     rows = []
-    for metric in METRICS:
-        base_value, base_raw = metric.read(base)
-        variant_value, variant_raw = metric.read(variant)
-        interval = _interval(metric, base_raw, variant_raw)
-        rows.append(_row(metric.name, metric.label, base_value, variant_value, interval))
+    for each in metrics_of(base):
+        if each.read(variant) is None:
+            continue
+        base_value, base_raw = each.read(base)
+        variant_value, variant_raw = each.read(variant)
+        interval = _interval(each, base_raw, variant_raw)
+        rows.append(_row(each.name, each.label, base_value, variant_value, interval))
     cards = []
-    for name in sorted(set(base["cards"]) | set(variant["cards"]), key=lambda n: (n not in base["cards"], n)):
-        before, after = base["cards"].get(name), variant["cards"].get(name)
+    base_cards, variant_cards = base.get("cards", {}), variant.get("cards", {})
+    for name in sorted(set(base_cards) | set(variant_cards), key=lambda n: (n not in base_cards, n)):
+        before, after = base_cards.get(name), variant_cards.get(name)
         if before is None or after is None:
             cards.append({"name": name, "only_in": "base" if after is None else "variant"})
             continue
@@ -134,10 +197,12 @@ def differences(base: dict, variant: dict) -> dict:
         won_b = (round(after["winner_rate"]["rate"] * after["winner_rate"]["n"]), after["winner_rate"]["n"])
         row = _row(name, name, before["winner_rate"]["rate"], after["winner_rate"]["rate"],
                    newcombe(won_a, won_b) if won_a[1] and won_b[1] else None)
-        row["won_per_game"] = [before["won_per_game"], after["won_per_game"]]
-        changed = row["won_per_game"][0] != row["won_per_game"][1] or before["copies"] != after["copies"]
+        per = "won_per_game" if "won_per_game" in before else "had_per_game"  # taken (Janken Wars), or held
+        row[per] = [before[per], after[per]]
+        changed = row[per][0] != row[per][1] or before.get("copies") != after.get("copies")
         if row["difference"] or changed:
-            row["copies"] = [before["copies"], after["copies"]]
+            if "copies" in before:
+                row["copies"] = [before["copies"], after["copies"]]
             cards.append(row)
     return {"metrics": rows, "cards": cards}
 
@@ -156,7 +221,8 @@ class Condition:
     number: float
 
     def met(self, figures: dict) -> bool:
-        return OPERATORS[self.op](_BY_NAME[self.metric].read(figures)[0], self.number)
+        """Whether `figures` meet it; ValueError when the run has no such figure (not this game's)."""
+        return OPERATORS[self.op](metric(self.metric, figures).read(figures)[0], self.number)
 
     def __str__(self) -> str:
         return f"{self.metric} {self.op} {self.number:g}"
@@ -168,8 +234,9 @@ def condition(text: str) -> Condition:
     if match is None:
         raise ValueError(f"{text!r} is not METRIC OP NUMBER (e.g. \"first_player_win_rate > 0.55\")")
     name, op, number = match.groups()
-    if name not in _BY_NAME:
-        raise ValueError(f"`{name}` is not a figure compare knows: {', '.join(_BY_NAME)}")
+    if not known(name):
+        raise ValueError(f"`{name}` is not a figure compare knows: {', '.join(_BY_NAME)}, or an engine figure "
+                         f"as NAME{PER_GAME}")
     return Condition(name, op, float(number))
 
 
@@ -192,7 +259,7 @@ def run(entries: list[tuple[str, object, object, dict[str, str]]], *, games: int
             "failed": any(variant["failed"] for variant in compared)}
 
 
-def _shown(row: dict, rate: bool) -> tuple[str, str, str, str]:
+def shown(row: dict, rate: bool) -> tuple[str, str, str, str]:
     def value(number: float) -> str:
         return f"{number * 100:.1f}%" if rate else f"{number:.2f}"
 
@@ -208,25 +275,26 @@ def _shown(row: dict, rate: bool) -> tuple[str, str, str, str]:
 
 def text_report(result: dict) -> str:
     """The comparison as a terminal table: `*` marks a difference whose interval excludes 0."""
-    lines = [f"{result['games']} games each, seed {result['seed']}, {result['players'][0]} (first) vs "
-             f"{result['players'][1]}; base: {result['base']['label']}"]
+    lines = [f"{result['games']} games each, seed {result['seed']}, {seated(result['players'])}; "
+             f"base: {result['base']['label']}"]
     for variant in result["variants"]:
         lines += ["", f"{variant['label']} against the base", f"  {'':38} {'base':>9} {'variant':>9} {'difference':>12}"
                   f"  95% interval"]
         for row in variant["metrics"]:
-            base, other, difference, interval = _shown(row, _BY_NAME[row["name"]].kind == "rate")
+            base, other, difference, interval = shown(row, kind_of(row["name"]) == "rate")
             mark = " *" if row["significant"] else ""
             lines.append(f"  {row['label']:38} {base:>9} {other:>9} {difference:>12}  {interval}{mark}")
         if variant["cards"]:
-            lines.append("  cards whose figures changed (taker's win rate; won per game):")
+            lines.append("  cards whose figures changed (the win rate of a seat that had it; per game):")
             for card in variant["cards"]:
                 if "only_in" in card:
                     lines.append(f"    {card['name']}: only in the {card['only_in']}")
                     continue
-                base, other, difference, interval = _shown(card, True)
+                base, other, difference, interval = shown(card, True)
                 mark = " *" if card["significant"] else ""
+                per = card.get("won_per_game") or card["had_per_game"]
                 lines.append(f"    {card['name']:36} {base:>9} {other:>9} {difference:>12}  {interval}{mark}"
-                             f"; {card['won_per_game'][0]:.2f} → {card['won_per_game'][1]:.2f}")
+                             f"; {per[0]:.2f} → {per[1]:.2f}")
         for failed in variant["failed"]:
             lines.append(f"  FAIL: {failed}")
     lines += ["", "* the 95% interval of the difference excludes 0 (the runs share their seeds, which makes the "

@@ -12,30 +12,30 @@ from __future__ import annotations
 from markupsafe import Markup
 
 from . import simreport
-from .compare import _BY_NAME, _shown
+from .compare import kind_of, seated, shown
 from .simreport import BLUE, GREY, INK, MUTED, _svg, _tag, _text
 
 
 def html(result: dict) -> str:
     variants = []
     for index, variant in enumerate(result["variants"]):
-        rows = [{"label": row["label"], "cells": _shown(row, _BY_NAME[row["name"]].kind == "rate"),
+        rows = [{"label": row["label"], "cells": shown(row, kind_of(row["name"]) == "rate"),
                  "significant": row["significant"]} for row in variant["metrics"]]
         cards = [{"name": card["name"], "only_in": card.get("only_in"),
-                  "cells": None if "only_in" in card else _shown(card, True),
-                  "won": None if "only_in" in card else card["won_per_game"],
+                  "cells": None if "only_in" in card else shown(card, True),
+                  "won": None if "only_in" in card else card.get("won_per_game") or card["had_per_game"],
                   "significant": card.get("significant", False)} for card in variant["cards"]]
         variants.append({"label": variant["label"], "deck": variant["deck"], "rows": rows, "cards": cards,
                          "chart": _forest(f"v{index}", variant["metrics"]), "failed": variant["failed"]})
-    subtitle = (f"{result['games']} games per deck, seed {result['seed']}, {result['players'][0]} (first) vs "
-                f"{result['players'][1]}; every deck dealt and played from the same seeds")
+    subtitle = (f"{result['games']} games per deck, seed {result['seed']}, {seated(result['players'])}; every deck "
+                "dealt and played from the same seeds")
     return simreport.templates().get_template("compare.html.j2").render(
         base=result["base"], subtitle=subtitle, variants=variants)
 
 
 def _forest(prefix: str, rows: list[dict]) -> Markup:
     """The differences of the rate figures (in percentage points) with their intervals, on one axis."""
-    shown = [row for row in rows if row["ci95"] is not None and _BY_NAME[row["name"]].kind == "rate"]
+    shown = [row for row in rows if row["ci95"] is not None and kind_of(row["name"]) == "rate"]
     width, left, right, line = 640, 250, 30, 28
     height = 40 + line * len(shown)
     reach = max([0.02, *(abs(v) for row in shown for v in (row["ci95"][0], row["ci95"][1]))])

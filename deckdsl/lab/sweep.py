@@ -139,58 +139,74 @@ def check_axes(deck: ast.Deck, axes: list[Axis], text: str | None = None) -> Non
             variants.check_effect_axis(deck, text or "", axis)
 
 
-SUMMARY = ("first_player_win_rate", "draw_rate", "deck_exhausted_rate", "rounds_mean", "exchanges_per_game",
-           "card_taker_win_rate_max")
-"""The figures a sweep keeps of each point: `deckdsl.lab.compare.METRICS`', and the highest win rate of a
-card's takers (`card_taker_win_rate_max`, with the card's name), over the cards taken in at least
-`MIN_TAKERS` decided games."""
+LEFT_OUT = frozenset({"stars_per_exchange"})
+"""Figures of a run a sweep does not keep (`deckdsl.lab.compare.metrics_of` gives the rest)."""
+
+CARD_MAX = "card_taker_win_rate_max"
+"""The highest win rate of a seat that had a card (took it, in Janken Wars), with the card's name, over the
+cards had in at least `MIN_TAKERS` decided games."""
+
+SHAPES = (
+    frozenset({"first_player_win_rate", "draw_rate", "deck_exhausted_rate", "rounds_mean", "exchanges_per_game"}),
+    frozenset({"first_player_win_rate", "draw_rate", "actions_mean"}),
+    frozenset({"success_rate", "actions_mean"}),
+)
+"""The figures of `compare.METRICS` a point has, whole: a game that counts its own figures (Janken Wars), a
+game of seats that win, a cooperative game.  A point read back with any other set is not whole."""
 
 MIN_TAKERS = 30
-"""Games a card must be taken in before its takers' win rate counts towards `card_taker_win_rate_max`."""
+"""Games a card must be had in before its win rate counts towards `card_taker_win_rate_max`."""
 
 
 def summary(figures: dict) -> dict:
-    """The figures of one point a sweep keeps: each of `SUMMARY`, with its interval where it has one."""
-    from .compare import METRICS
+    """The figures of one point a sweep keeps: each of the run's metrics (`compare.metrics_of`, those of its
+    game: Janken Wars' first player's win rate, draws, empty decks, rounds and exchanges; another game's win
+    rate or success, actions and its engine's figures), with its interval where it has one, and
+    `card_taker_win_rate_max`."""
+    from .compare import metrics_of
 
     found = {}
-    for metric in METRICS:
-        if metric.name not in SUMMARY:
+    for metric in metrics_of(figures):
+        if metric.name in LEFT_OUT:
             continue
         value, raw = metric.read(figures)
         entry: dict = {"value": rounded(value)}
         if metric.kind == "rate" and raw is not None:
             entry["ci95"] = [rounded(bound) for bound in wilson(*raw)]
         elif metric.kind == "mean":
-            entry["ci95"] = figures["rounds"]["ci95"]
+            entry["ci95"] = figures[metric.name.removesuffix("_mean")]["ci95"]
         found[metric.name] = entry
-    counted = [(card["winner_rate"]["rate"], name, card["winner_rate"]) for name, card in figures["cards"].items()
-               if card["winner_rate"]["n"] >= MIN_TAKERS]
+    counted = [(card["winner_rate"]["rate"], name, card["winner_rate"])
+               for name, card in figures.get("cards", {}).items() if card["winner_rate"]["n"] >= MIN_TAKERS]
     if counted:
         rate, name, winner = max(counted, key=lambda entry: (entry[0], entry[1]))
-        found["card_taker_win_rate_max"] = {"value": rate, "ci95": winner["ci95"], "card": name}
+        found[CARD_MAX] = {"value": rate, "ci95": winner["ci95"], "card": name}
     else:
-        found["card_taker_win_rate_max"] = {"value": 0.0, "ci95": [0.0, 1.0], "card": None}
+        found[CARD_MAX] = {"value": 0.0, "ci95": [0.0, 1.0], "card": None}
     return found
 
 
 def checked(figures: object) -> dict | None:
     """A point's figures read back (from a results file) as `summary` makes them, or None when they are
-    not: every figure of `SUMMARY` present, its value a finite number, never negative (each is a rate, a
-    count or a mean of counts) and between 0 and 1 for a rate; its 95% interval (two finite numbers, rates
-    between 0 and 1) wherever `summary` gives one; the card of `card_taker_win_rate_max`, a name or null.
-    Only those keys are kept, so the table, the report and `tune` read exactly what a point makes."""
+    not: figures a run can have (`compare.known`), those of `compare.METRICS` one of `SHAPES`, and
+    `card_taker_win_rate_max`; each value a finite number, never negative (each is
+    a rate, a count or a mean of counts) and between 0 and 1 for a rate; its 95% interval (two finite
+    numbers, rates between 0 and 1) wherever `summary` gives one; the card of `card_taker_win_rate_max`, a
+    name or null.  Only those keys are kept, so the table, the report and `tune` read exactly what a point
+    makes."""
+    from .compare import kind_of, known
+
     from .compare import METRICS
 
-    if not isinstance(figures, dict):
+    if not isinstance(figures, dict) or CARD_MAX not in figures:
         return None
-    kinds = {metric.name: metric.kind for metric in METRICS if metric.name in SUMMARY}
-    kinds["card_taker_win_rate_max"] = "rate"
+    if frozenset(name for name in (metric.name for metric in METRICS) if name in figures) not in SHAPES:
+        return None
     found = {}
-    for name, kind in kinds.items():
-        entry = figures.get(name)
-        if not isinstance(entry, dict):
+    for name, entry in figures.items():
+        if not isinstance(name, str) or not (known(name) or name == CARD_MAX) or not isinstance(entry, dict):
             return None
+        kind = "rate" if name == CARD_MAX else kind_of(name)
         low, high = (0.0, 1.0) if kind == "rate" else (-math.inf, math.inf)
         value = _finite(entry.get("value"), max(low, 0.0), high)
         interval = entry.get("ci95")
@@ -199,10 +215,10 @@ def checked(figures: object) -> dict | None:
         if value is None or (kind != "value" and None in bounds):
             return None
         found[name] = {"value": value, **({"ci95": bounds} if kind != "value" else {})}
-    card = figures["card_taker_win_rate_max"].get("card")
+    card = figures[CARD_MAX].get("card")
     if card is not None and not isinstance(card, str):
         return None
-    found["card_taker_win_rate_max"]["card"] = card
+    found[CARD_MAX]["card"] = card
     return found
 
 
@@ -286,19 +302,39 @@ def result(described: dict, axes: list[Axis], grid: list[tuple], figures: dict[t
                                      "figures": figures[point]} for point in grid]}
 
 
+COLUMNS = {"first_player_win_rate": "first wins", "success_rate": "success", "draw_rate": "draws",
+           "deck_exhausted_rate": "deck out", "rounds_mean": "rounds", "actions_mean": "actions",
+           "exchanges_per_game": "exchanges"}
+"""The short heads of the sweep's table; an engine's figure is headed by its name."""
+
+
+def columns(swept: dict) -> list[str]:
+    """The figures of the sweep's table, in the order its points give them (not `card_taker_win_rate_max`)."""
+    first = swept["points"][0]["figures"] if swept["points"] else {}
+    return [name for name in first if name != CARD_MAX]
+
+
+def cell(name: str, entry: dict) -> str:
+    """A figure as the table shows it: a rate in %, any other with two decimals."""
+    from .compare import kind_of
+
+    if entry is None:  # an engine's figure a point read back does not have
+        return "—"
+    return f"{entry['value'] * 100:.1f}%" if kind_of(name) == "rate" else f"{entry['value']:.2f}"
+
+
 def text_report(swept: dict) -> str:
     """One row per point: the axes, then the figures (rates in %)."""
+    from .compare import seated
+
     names = [axis["name"] for axis in swept["axes"]]
-    head = [*names, "first wins", "draws", "deck out", "rounds", "exchanges"]
+    shown = columns(swept)
+    head = [*names, *(COLUMNS.get(name, name.removesuffix("_per_game")) for name in shown)]
     rows = []
     for entry in swept["points"]:
         f = entry["figures"]
-        rows.append([*(str(entry["point"][name]) for name in names),
-                     f"{f['first_player_win_rate']['value'] * 100:.1f}%", f"{f['draw_rate']['value'] * 100:.1f}%",
-                     f"{f['deck_exhausted_rate']['value'] * 100:.1f}%", f"{f['rounds_mean']['value']:.2f}",
-                     f"{f['exchanges_per_game']['value']:.2f}"])
+        rows.append([*(str(entry["point"][name]) for name in names), *(cell(name, f.get(name)) for name in shown)])
     widths = [max(len(row[i]) for row in [head, *rows]) for i in range(len(head))]
-    lines = [f"{swept['games']} games per point, seed {swept['seed']}, {swept['players'][0]} (first) vs "
-             f"{swept['players'][1]}; {len(rows)} points"]
+    lines = [f"{swept['games']} games per point, seed {swept['seed']}, {seated(swept['players'])}; {len(rows)} points"]
     lines += ["  ".join(cell.rjust(width) for cell, width in zip(row, widths, strict=True)) for row in [head, *rows]]
     return "\n".join(lines) + "\n"

@@ -11,11 +11,14 @@ from __future__ import annotations
 from markupsafe import Markup
 
 from . import simreport
+from .compare import seated
 from .simreport import BLUE, INK, MUTED, _mix, _ink_on, _svg, _tag, _text
+from .sweep import COLUMNS, cell, columns
 
-CHARTED = (("first_player_win_rate", "first player wins", True), ("rounds_mean", "rounds per game", False),
+CHARTED = (("first_player_win_rate", "first player wins", True), ("success_rate", "the table succeeds", True),
+           ("rounds_mean", "rounds per game", False), ("actions_mean", "actions per game", False),
            ("deck_exhausted_rate", "games ended by an empty deck", True))
-"""The figures charted, their titles, and whether each is a rate."""
+"""The figures charted, when a sweep has them, their titles, and whether each is a rate."""
 
 
 def _shown(value: float, rate: bool) -> str:
@@ -24,23 +27,23 @@ def _shown(value: float, rate: bool) -> str:
 
 def html(swept: dict) -> str:
     axes = [axis["name"] for axis in swept["axes"]]
+    shown = columns(swept)
+    charted = [(name, title, rate) for name, title, rate in CHARTED if name in shown]
     rows = [{"point": [entry["point"][name] for name in axes],
-             "cells": [_shown(entry["figures"][name]["value"], rate) for name, _, rate in CHARTED]
-             + [f"{entry['figures']['draw_rate']['value'] * 100:.1f}%",
-                f"{entry['figures']['exchanges_per_game']['value']:.2f}"]}
+             "cells": [cell(name, entry["figures"].get(name)) for name in shown]}
             for entry in swept["points"]]
     charts = []
     if len(axes) == 2:
         charts = [{"svg": _heatmap(f"h{index}", swept, axes, name, title, rate), "title": title}
-                  for index, (name, title, rate) in enumerate(CHARTED)]
+                  for index, (name, title, rate) in enumerate(charted)]
     elif len(axes) == 1:
         charts = [{"svg": _bars(f"b{index}", swept, axes[0], name, title, rate), "title": title}
-                  for index, (name, title, rate) in enumerate(CHARTED)]
-    subtitle = (f"{swept['games']} games per point, seed {swept['seed']}, {swept['players'][0]} (first) vs "
-                f"{swept['players'][1]}; {len(rows)} points, every one dealt and played from the same seeds")
+                  for index, (name, title, rate) in enumerate(charted)]
+    subtitle = (f"{swept['games']} games per point, seed {swept['seed']}, {seated(swept['players'])}; "
+                f"{len(rows)} points, every one dealt and played from the same seeds")
     return simreport.templates().get_template("sweep.html.j2").render(
         deck=swept["deck"], subtitle=subtitle, axes=axes, rows=rows, charts=charts,
-        heads=[title for _, title, _ in CHARTED] + ["draws", "exchanges per game"])
+        heads=[COLUMNS.get(name, name.removesuffix("_per_game")) for name in shown])
 
 
 def _values(swept: dict, name: str) -> list:

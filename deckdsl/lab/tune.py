@@ -25,9 +25,10 @@ import math
 import re
 from dataclasses import dataclass
 
-from .sweep import SUMMARY, Axis
+from .compare import known, seated
+from .sweep import CARD_MAX, Axis
 
-RATES = frozenset({"first_player_win_rate", "draw_rate", "deck_exhausted_rate", "card_taker_win_rate_max"})
+RATES = frozenset({"first_player_win_rate", "success_rate", "draw_rate", "deck_exhausted_rate", CARD_MAX})
 """The figures that are rates (targets written as 0.48 or 48%)."""
 
 _TARGET = re.compile(r"\s*([a-z_]+)\s*(<=|>=|=)\s*(.+?)\s*")
@@ -36,8 +37,8 @@ _NUMBER = r"-?\d+(?:\.\d+)?%?"
 
 @dataclass(frozen=True)
 class Target:
-    """A balance target: figure `metric` (one of `SUMMARY`) between `low` and `high` (None: unbounded on
-    that side), as the user wrote it (`text`)."""
+    """A balance target: figure `metric` (one a sweep keeps: `deckdsl.lab.sweep.summary`) between `low`
+    and `high` (None: unbounded on that side), as the user wrote it (`text`)."""
 
     metric: str
     low: float | None
@@ -91,8 +92,10 @@ def target(text: str) -> Target:
     if not match:
         raise ValueError(f'--target {text}: write "FIGURE=LOW..HIGH", "FIGURE<=HIGH" or "FIGURE>=LOW"')
     metric, operator, bounds = match.groups()
-    if metric not in SUMMARY:
-        raise ValueError(f"--target {text}: no figure `{metric}`; the figures are {', '.join(SUMMARY)}")
+    if not known(metric) and metric != CARD_MAX:
+        raise ValueError(f"--target {text}: no figure `{metric}`; the figures are those of `deckdsl compare` "
+                         f"(first_player_win_rate, success_rate, draw_rate, deck_exhausted_rate, rounds_mean, "
+                         f"actions_mean, exchanges_per_game, NAME_per_game for an engine's figure) and {CARD_MAX}")
     if operator == "=":
         low_text, dots, high_text = bounds.partition("..")
         if not dots:
@@ -173,7 +176,7 @@ def header(source_name: str, axes: list[Axis], point: tuple, original: tuple, ro
     changed = [f"{axis.name} {own} → {value}" for axis, value, own in zip(axes, point, original, strict=True)
                if str(value) != str(own)]
     lines = [f"# Tuned by `deckdsl tune` from {source_name}: {', '.join(changed) or 'no change'}.",
-             f"# Confirmed over {games} games, {players[0]} (first) vs {players[1]}:"]
+             f"# Confirmed over {games} games, {seated(players)}:"]
     for entry in row["targets"]:
         interval = entry["ci95"]
         shown = f" [{interval[0]:g}, {interval[1]:g}]" if interval else ""
@@ -186,7 +189,7 @@ def text_report(tuned: dict) -> str:
     lines = [f"tune: {tuned['screened']} points screened over {tuned['games']} games each, the best "
              f"{len(tuned['candidates'])} confirmed over {tuned['confirm_games']} games "
              f"(seed {tuned['confirm_seed']}); "
-             f"{tuned['players'][0]} (first) vs {tuned['players'][1]}"]
+             f"{seated(tuned['players'])}"]
     for number, row in enumerate(tuned["candidates"], 1):
         point = ", ".join(f"{name}={value}" for name, value in row["point"].items())
         state = "meets every target" if row["meets"] else f"miss {row['miss']:g}"
