@@ -1,7 +1,7 @@
 """Calibrate the polarity model (deckdsl/check/polarity.py) against play.
 
 The balance rules price effects in "points of value" by a static model.  This script measures, with the
-gift experiments of `deckdsl.lab.evidence`, what effects are worth in play on the standard deck:
+gift experiments of `deckdsl.games.janken_wars.evidence`, what effects are worth in play on the standard deck:
 
 1. the worth of a point: a player is given one extra 0-point card with no effect, or one worth 4 points
    (same type); the win-rate difference over 4 points is the win rate a point buys;
@@ -21,7 +21,7 @@ from pathlib import Path
 import deckdsl
 from deckdsl.check import polarity
 from deckdsl.games.janken_wars.engine import rules_for
-from deckdsl.lab.evidence import _with, duel
+from deckdsl.games.janken_wars.evidence import _with, duel
 
 ROOT = Path(__file__).resolve().parent.parent
 EFFECTS = [

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import deckdsl
 from deckdsl.games.janken_wars.engine import rules_for
-from deckdsl.lab import evidence
+from deckdsl.games.janken_wars import evidence
 
 ROOT = Path(__file__).resolve().parent.parent
 DECKS = ("origami-5", "old-rolo-compressor", "old-joia-cobicada")

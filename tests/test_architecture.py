@@ -25,7 +25,7 @@ STAGES: list[tuple[str, list[str | tuple[str, ...]]]] = [
     ("text", ["catalog", "writer", "__init__"]),
     ("printing", ["layout", "sandbox", "themes", "look", "sheets", "playing", "render", "export", "spreadsheet", "__init__"]),
     ("games", ["interface", "search", "table", ("janken_wars", "embate_dos_guardioes", "cooperativo", "queens_vs_kings"), "__init__"]),
-    ("lab", ["evidence", "arena", "compare", "variants", "sweep", "results", "cluster", "tune", "simreport", "arenareport", "comparereport", "sweepreport", "__init__"]),
+    ("lab", ["arena", "compare", "variants", "sweep", "results", "cluster", "tune", "simreport", "arenareport", "comparereport", "sweepreport", "__init__"]),
     ("", ["__init__"]),
     ("editor", [("highlight", "lsp_features", "lsp_assist", "lsp_stdio", "lsp", "preview"), "__init__"]),
     ("cli", ["common", ("checking", "reading", "printing", "playing", "lab", "formatting", "serving", "previewing", "__init__")]),
@@ -90,6 +90,31 @@ def test_no_stage_imports_a_later_one(path):
     assert stage in RANK, f"{_dotted(path)} has no place in STAGES"
     later = {name for name in _imports(path) if RANK[_stage(name)] > RANK[stage]}
     assert not later, f"{_dotted(path)} (stage {stage}) imports later stage(s) {later}"
+
+
+GAME_PACKAGES = next(group for package, modules in STAGES if package == "games" for group in modules
+                     if isinstance(group, tuple))
+"""The game packages, as STAGES names them: each one game, on the one interface."""
+
+
+def test_stages_name_every_game_package_and_the_registry_ships_them():
+    from deckdsl.games.registry import SHIPPED
+
+    folders = {path.parent.name for path in (PACKAGE / "games").glob("*/__init__.py")}
+    assert folders == set(GAME_PACKAGES)
+    assert {module.rpartition(".")[2] for module in SHIPPED.values()} == set(GAME_PACKAGES)
+
+
+@pytest.mark.parametrize("path", sorted(PACKAGE.rglob("*.py")), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_the_core_never_imports_a_game(path):
+    """Games are found through the registry (`find_game`), never imported by the core; a game imports the
+    core, and no other game."""
+    dotted = _dotted(path)
+    parts = dotted.split(".")
+    own = parts[1] if parts[0] == "games" and len(parts) > 2 and parts[1] in GAME_PACKAGES else None
+    games = {name.split(".")[1] for name in _imports(path)
+             if name.startswith("games.") and name.split(".")[1] in GAME_PACKAGES}
+    assert games <= ({own} if own else set()), f"{dotted} imports the game package(s) {games - {own}}"
 
 
 def test_weasyprint_and_jinja_are_not_imported_by_check():

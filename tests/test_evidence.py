@@ -1,4 +1,4 @@
-"""Balance findings backed by play (`check --evidence`, deckdsl.lab.evidence) and explained (`deckdsl explain`).
+"""Balance findings backed by play (`check --evidence`, deckdsl.games.janken_wars.evidence) and explained (`deckdsl explain`).
 
 Work is bounded by counting games, never by timing them.
 """
@@ -15,7 +15,7 @@ import deckdsl
 from deckdsl.cli import main
 from deckdsl.games.janken_wars.bots import make_player
 from deckdsl.games.janken_wars.engine import Game, compile_deck, rules_for
-from deckdsl.lab import evidence
+from deckdsl.games.janken_wars import evidence
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "decks" / "examples"

@@ -68,7 +68,7 @@ from .checking import (  # noqa: E402
     _add_evidence, _codes_option, _evidence_options, _nothing, check, explain, rule, rules,
 )
 from .playing import (  # noqa: E402
-    _SET_HELP, _announce_hazards, _engine_failure, _playable_or_exit, _rules_or_exit, play, simulate,
+    _SET_HELP, _announce_hazards, _engine_failure, _playable_or_exit, play, simulate,
 )
 from .lab import compare, sweep  # noqa: E402
 from .printing import export, import_command, render  # noqa: E402
@@ -80,7 +80,7 @@ __all__ = [
     "export", "import_command",
     "simulate", "play", "compare", "sweep",
     "deck_files", "_load_or_exit", "_exit_for", "_table", "_evidence_options", "_add_evidence", "_nothing",
-    "_codes_option", "_without_spans", "_rules_or_exit", "_playable_or_exit", "_announce_hazards",
+    "_codes_option", "_without_spans", "_playable_or_exit", "_announce_hazards",
     "_engine_failure", "_SET_HELP", "checking", "playing", "printing", "reading", "formatting", "serving",
     "previewing", "lab",
 ]

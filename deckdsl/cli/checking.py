@@ -33,31 +33,26 @@ def _evidence_options(command):
 def _add_evidence(result, games: int, seed: int, players: str) -> None:
     """Play the experiments behind `result`'s balance findings and add their outcome to each as a note
     (a progress bar on a terminal).  A deck with errors is not played: the note says so."""
-    from ..lab import evidence
+    from ..games.registry import find_game
 
-    if result.deck is None or result.profile is None or not evidence.testable(result.diagnostics):
+    game = find_game(result.profile.id) if result.profile is not None else None
+    evidence = game.evidence() if game is not None else None
+    if result.deck is None or evidence is None or not evidence.testable(result.diagnostics):
         return
     names = tuple(name.strip() for name in players.split(","))
-    if len(names) != 2:
-        raise click.UsageError(f"--evidence-players takes two bots, A,B (got {players!r})")
+    try:
+        evidence.check_players(names)
+    except ValueError as error:
+        raise click.UsageError(str(error)) from error
     if result.errors:
         found = {i: "evidence: not played — the deck has errors" for i, d in enumerate(result.diagnostics)
                  if evidence.comparison(d) is not None}
     else:
-        from ..games.janken_wars.bots import parse_player
-        from ..games.janken_wars.engine import rules_for
-
-        try:
-            for name in names:
-                parse_player(name)
-        except ValueError as error:
-            raise click.UsageError(str(error)) from error
-        rules = rules_for(result.deck, result.profile)
         total = evidence.testable(result.diagnostics) * games
         bar = click.progressbar(length=total, label="playing the evidence", file=sys.stderr) \
             if sys.stderr.isatty() else None
         with bar if bar is not None else _nothing():
-            found = evidence.gather(result.diagnostics, result.deck, result.profile, rules, games=games, seed=seed,
+            found = evidence.gather(result.diagnostics, result.deck, result.profile, games=games, seed=seed,
                                     players=names, progress=bar.update if bar is not None else None)
     result.diagnostics[:] = evidence.annotate(result.diagnostics, found)
 

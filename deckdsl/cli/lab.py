@@ -49,7 +49,7 @@ def compare(decks, games, seed, players, jobs, settings, fail_if, output_format,
       deckdsl compare base.deck variant.deck --fail-if "first_player_win_rate > 0.55" --report out/compare.html
     """
 
-    from ..games.janken_wars.engine import EngineError
+    from ..games.interface import EngineError
     from ..lab import compare as comparing
 
     if len(decks) < 2:
@@ -202,7 +202,7 @@ def _play_grid(grid: _Grid, points: list[tuple], *, games: int, seed: int, targe
                label: str) -> tuple[dict, dict[tuple, dict]]:
     """Play `points` (those `target` does not hold yet), storing each in `target` as it ends: the run's
     description and every point's figures."""
-    from ..games.janken_wars.engine import EngineError
+    from ..games.interface import EngineError
     from ..lab import sweep as sweeping
     from ..lab.cluster import BackendError, play_on_ray
     from ..lab.results import ResultsError, ResultsFile, description, read_results

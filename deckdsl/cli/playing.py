@@ -13,16 +13,6 @@ from . import main
 from .common import EXIT_ERROR, EXIT_FINDINGS, _load_or_exit, check_writable, rules_languages
 
 
-def _rules_or_exit(result, settings: tuple[str, ...]):
-    """The rules a checked deck is played with, `--set name=value` applied (a bad one is a usage error)."""
-    from ..games.janken_wars.engine import rules_for
-
-    try:
-        return rules_for(result.deck, result.profile, _settings(settings))
-    except ValueError as error:
-        raise click.UsageError(f"--set: {error}") from error
-
-
 def _playable_or_exit(deck: str):
     """The deck, when it passes `check` under the configuration `check` would use (the nearest
     deckdsl.toml or [tool.deckdsl]): the engine plays any deck that passes `check`."""
@@ -36,53 +26,16 @@ def _playable_or_exit(deck: str):
     if result.errors:
         click.echo("the deck has errors: fix them before playing it", err=True)
         sys.exit(EXIT_FINDINGS)
-    if result.profile is None or not (_is_janken(result.profile) or _has_engine(result.profile)):
+    if result.profile is None or not _has_engine(result.profile):
         click.echo("this deck's game has no rules engine yet", err=True)
         sys.exit(EXIT_ERROR)
     return result
-
-
-def _is_janken(profile) -> bool:
-    """Janken Wars plays on its own fast engine (`deckdsl.games.janken_wars.engine`); every other game on the one
-    interface (`deckdsl.games.interface`)."""
-    return bool(profile.beats)
-
-
-def _janken_players(names: str) -> bool:
-    """Whether Janken Wars' fast engine plays these bots: unless one is a bot for any game that is not
-    one of Janken Wars' own (`rollout:N`, `ismcts:N`), which play it through the one interface.  (A
-    misspelt name stays with the fast engine, whose message lists both kinds.)"""
-    from ..games.search import BOTS
-
-    return not any(name.strip().partition(":")[0] in BOTS and name.strip().partition(":")[0] != "random"
-                   for name in names.split(","))
 
 
 def _has_engine(profile) -> bool:
     from ..games.registry import find_game
 
     return find_game(profile.id) is not None
-
-
-def _bots_or_exit(names: list[str]) -> list[str]:
-    """`names`, when each is a bot the Janken Wars engine knows (else a usage error saying why)."""
-    from ..games.janken_wars.bots import parse_player
-
-    try:
-        for name in names:
-            parse_player(name)
-    except ValueError as error:
-        raise click.UsageError(str(error)) from error
-    return names
-
-
-def _players_or_exit(players: str) -> tuple[str, str]:
-    """The two bots of `--players A,B`, first seat first (a usage error names what is wrong)."""
-    names = [name.strip() for name in players.split(",")]
-    if len(names) != 2:
-        raise click.UsageError(f"--players takes two bots, A,B (got {players!r})")
-    first, second = _bots_or_exit(names)
-    return first, second
 
 
 def _emit(result: dict, output_format: str, text_report, report_path: str | None = None, report_html=None) -> None:
@@ -116,12 +69,10 @@ def _engine_or_exit(result, settings: tuple[str, ...]):
         raise click.UsageError(f"--set: {error}") from error
 
 
-def _announce_hazards(result, rules) -> list[dict]:
-    """Say on stderr which ordering hazards the engine will play in its default order (their codes are
-    ignored in the configuration, so `check` let the deck through); the list goes into the JSON too."""
-    from ..games.janken_wars.engine import compile_deck, unresolved_hazards
-
-    hazards = unresolved_hazards(compile_deck(result.deck, result.profile, rules), result.profile)
+def _announce_hazards(engine) -> list[dict]:
+    """Say on stderr what the engine will play in an order no addendum gave (`Engine.warnings`: their codes
+    are ignored in the configuration, so `check` let the deck through); the list goes into the JSON too."""
+    hazards = engine.warnings()
     for hazard in hazards:
         first, second = hazard["cards"]
         more = f" (and {hazard['more']} other card{'s' if hazard['more'] != 1 else ''})" if hazard["more"] else ""
@@ -134,7 +85,7 @@ def _engine_failure(error, result) -> None:
     """Report an engine error as a diagnostic on the cards it names, and exit 1."""
     from ..check import report
     from ..diagnostics import Diagnostic
-    from ..games.janken_wars.engine import EngineError
+    from ..games.interface import EngineError
 
     assert isinstance(error, EngineError)
     from ..diagnostics import Label
@@ -212,7 +163,7 @@ def _simulate_any(result, games, seed, players, matchups, jobs, settings, output
     from ..lab import arena
 
     engine = _engine_or_exit(result, settings)
-    hazards = _announce_hazards(result, _rules_or_exit(result, settings)) if _is_janken(result.profile) else None
+    hazards = _announce_hazards(engine)
     try:
         if matchups:
             if engine.cooperative or engine.seats != 2:
@@ -236,7 +187,7 @@ def _simulate_any(result, games, seed, players, matchups, jobs, settings, output
             figures = arena.simulate(result.deck, result.profile, _settings(settings), games=games, seed=seed,
                                      players=names, jobs=jobs, progress=bar.update if bar else None)
     except Exception as error:
-        from ..games.janken_wars.engine import EngineError
+        from ..games.interface import EngineError
 
         if not isinstance(error, EngineError):
             raise
@@ -245,8 +196,7 @@ def _simulate_any(result, games, seed, players, matchups, jobs, settings, output
     finally:
         if bar is not None:
             bar.__exit__(None, None, None)
-    if hazards is not None:
-        figures["unresolved_hazards"] = hazards
+    figures["unresolved_hazards"] = hazards
     if report_path:
         from ..lab import arenareport
 
@@ -285,50 +235,30 @@ def play(deck, bot, seat, seed, settings, lang) -> None:
     """
     import random
 
-    from ..games.janken_wars.bots import make_player
-    from ..games.janken_wars.engine import EngineError
-    from ..games.janken_wars.screen import Console, Describer, Human, Narrator, Quit
-    from ..games.search import make_bot, parse_bot
+    from ..games import table
+    from ..games.interface import EngineError
+    from ..games.search import parse_bot
     from ..text import language_of
 
     result = _playable_or_exit(deck)
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
-    if not _is_janken(result.profile):
-        _play_any(result, bot or "ismcts:200", seat, seed, settings)
-        return
-    bot = bot or "yomi"
-    rules = _rules_or_exit(result, settings)
-    _announce_hazards(result, rules)
     engine = _engine_or_exit(result, settings)
-    native = _janken_players(bot)
+    bot = bot or engine.default_bot
     try:
-        if native:
-            make_player(bot, random.Random(0))
-        else:
-            parse_bot(bot, engine.bots)
+        parse_bot(bot, engine.bots)
     except ValueError as error:
         raise click.UsageError(f"--bot: {error}") from error
-    rng = random.Random(seed)
-    state = engine.seat(rng, [None, None])
-    opponent_rng = random.Random(rng.getrandbits(64))
-    opponent = None if native else make_bot(bot, opponent_rng, engine.bots)
-    language = lang or language_of(result.deck.language)
-
-
-    console = Console(read=_read, write=click.echo, language=language)
-    describer = Describer(state.game, result.profile, language, human=0)
-    state.natives[:] = [Human(console, describer), make_player(bot, opponent_rng) if native else None]
-    state.listener = Narrator(state.game, console, describer)
-    console.say(console.words["intro"].format(title=result.deck.title, bot=bot, seed=seed))
-    console.say(console.words["goal"].format(stars=rules.stars_to_win, cost=rules.star_cost))
+    if seat > engine.seats:
+        raise click.UsageError(f"--seat: {engine.name} has {engine.seats} seats")
+    _announce_hazards(engine)
     try:
-        state.begin()
-        while not state.is_terminal():
-            state.apply(opponent.act(state))
-    except Quit:
-        console.say("")
-        console.say(console.words["left"])
+        if engine.play_screen(bot=bot, seed=seed, read=_read, write=click.echo,
+                              language=lang or language_of(result.deck.language), title=result.deck.title):
+            return
+        click.echo(table.words_for(result.deck.language)["intro"].format(
+            title=result.deck.title, game=engine.name, seat=seat, bot=bot, seed=seed))
+        table.play(engine, seat - 1, bot, seed, _read, click.echo, result.deck.language)
     except EngineError as error:
         _engine_failure(error, result)
 
@@ -340,22 +270,3 @@ def _read(question: str) -> str:
         return click.prompt(question, prompt_suffix=" > ", show_default=False, default="", err=False)
     except (click.Abort, RuntimeError) as stop:
         raise EOFError() from stop
-
-
-def _play_any(result, bot: str, seat: int, seed: int, settings) -> None:
-    """`play` for a game on the one interface (`deckdsl.games.table`)."""
-    from ..games import table
-    from ..games.search import parse_bot
-
-    engine = _engine_or_exit(result, settings)
-    try:
-        parse_bot(bot, engine.bots)
-    except ValueError as error:
-        raise click.UsageError(f"--bot: {error}") from error
-    if seat > engine.seats:
-        raise click.UsageError(f"--seat: {engine.name} has {engine.seats} seats")
-
-
-    click.echo(table.words_for(result.deck.language)["intro"].format(
-        title=result.deck.title, game=engine.name, seat=seat, bot=bot, seed=seed))
-    table.play(engine, seat - 1, bot, seed, _read, click.echo, result.deck.language)

@@ -33,6 +33,15 @@ TERMINAL = -2
 """`current_player()` of a finished game."""
 
 
+class EngineError(Exception):
+    """A game that cannot go on: an effect loop cut at the step limit, players that never differ.  `cards`:
+    the names of the cards involved (the diagnostic points at them: DK401, or DK402 without cards)."""
+
+    def __init__(self, message: str, cards: tuple[str, ...] = ()):
+        super().__init__(message)
+        self.cards = cards
+
+
 class State(ABC):
     """One moment of one game.  Mutable: `apply` changes it; `clone` copies it cheaply."""
 
@@ -118,6 +127,21 @@ class Engine(ABC):
         the state for each — and the state then asks only for the others'.  By default every decision
         goes through the state."""
         return self.new_state(rng)
+
+    default_bot = "ismcts:200"
+    """The opponent of `deckdsl play` when none is named."""
+
+    def warnings(self) -> list[dict]:
+        """What the engine announces before it plays (`deckdsl play` and `simulate` print it, the JSON keeps
+        it): the ordering hazards it plays in its default order, as dicts with `code`, `cards` (two
+        names), `more` and `played`.  None by default."""
+        return []
+
+    def play_screen(self, *, bot: str, seed: int, read, write, language: str, title: str) -> bool:
+        """Play a person (seat 1) against `bot` on the game's own terminal screen, if it has one, and say
+        whether it did: a game without one is played on `deckdsl.games.table`.  `read(question)` gives an
+        answer, `write(line)` shows one; EngineError ends the game."""
+        return False
 
     def tally(self):
         """The game's own counters for the simulator (`deckdsl.lab.arena`), or None for the simulator's:

@@ -73,6 +73,13 @@ class Game:
         """What its engine plays of a card's rules (default: nothing but the profile's attributes)."""
         return Vocabulary()
 
+    def evidence(self) -> Any:
+        """What tests its balance findings by play (`deckdsl check --evidence`): an object with
+        `testable(diagnostics)`, `comparison(diagnostic)`, `check_players(names)`, `gather(diagnostics, deck,
+        profile, games=, seed=, players=, progress=)` and `annotate(diagnostics, found)`; None for a game
+        without balance findings to play."""
+        return None
+
     def engine(self, deck: Any, profile: Any, settings: dict) -> Any:
         """Its rules engine (a `deckdsl.games.interface.Engine`) for `deck` (an `ast.Deck`) read through
         `profile`, played with the rule parameters and options `settings`; None for a game deckdsl does not

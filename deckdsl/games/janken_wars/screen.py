@@ -323,3 +323,31 @@ class Narrator:
         else:
             key = "you won" if winner == self.describe.human else "bot won"
             self.console.say(self.words[key].format(why=why, round=self.game.round))
+
+
+def play(engine, *, bot: str, seed: int, read: Callable[[str], str], write: Callable[[str], None], language: str,
+         title: str) -> None:
+    """`deckdsl play` on Janken Wars: the person at seat 1, answering inside the engine; `bot` at seat 2 —
+    one of the game's own players answers inside the engine too, a bot for any game (`ismcts:N`) decides
+    every choice through the interface.  The same seed and answers replay the same game."""
+    import random
+
+    from ..search import make_bot
+    from .state import JankenBot
+
+    rng = random.Random(seed)
+    state = engine.seat(rng, [None, None])
+    opponent = make_bot(bot, random.Random(rng.getrandbits(64)), engine.bots)
+    console = Console(read=read, write=write, language=language)
+    describer = Describer(state.game, engine.profile, language, human=0)
+    state.natives[:] = [Human(console, describer), opponent.player if isinstance(opponent, JankenBot) else None]
+    state.listener = Narrator(state.game, console, describer)
+    console.say(console.words["intro"].format(title=title, bot=bot, seed=seed))
+    console.say(console.words["goal"].format(stars=engine.rules.stars_to_win, cost=engine.rules.star_cost))
+    try:
+        state.begin()
+        while not state.is_terminal():
+            state.apply(opponent.act(state))
+    except Quit:
+        console.say("")
+        console.say(console.words["left"])

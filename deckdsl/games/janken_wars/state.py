@@ -41,7 +41,7 @@ from ..interface import TERMINAL, Engine, State
 from ..search import Bot
 from .bots import Heuristic, make_player, parse_player, score
 from .figures import JankenTally, advanced_ids, matchup_report, summary, text_report
-from .engine import Game, GameStats, Player, Request, compile_deck
+from .engine import Game, GameStats, Player, Request, compile_deck, unresolved_hazards
 from .engine.game import valid_choice
 from .engine.rules import rules_from
 from .engine.zones import DECK, DISCARD, DOMAIN, STARS, TABLE
@@ -216,6 +216,17 @@ class JankenEngine(Engine):
         sets the state's `listener` before `begin`."""
         stats = GameStats(len(self.compiled.defs), self.advanced)
         return JankenState(Game(self.compiled, [], rng, stats=stats), self.names, players)
+
+    default_bot = "yomi"
+
+    def warnings(self) -> list[dict]:
+        return unresolved_hazards(self.compiled, self.profile)
+
+    def play_screen(self, *, bot: str, seed: int, read, write, language: str, title: str) -> bool:
+        from .screen import play
+
+        play(self, bot=bot, seed=seed, read=read, write=write, language=language, title=title)
+        return True
 
     def tally(self) -> JankenTally:
         return JankenTally(cards=len(self.compiled.defs))

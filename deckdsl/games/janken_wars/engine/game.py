@@ -7,6 +7,7 @@ from __future__ import annotations
 import random as _random
 from dataclasses import dataclass
 
+from ...interface import EngineError
 from .board import Board
 from .compiler import Compiled
 from .effects import Ctx
@@ -17,15 +18,6 @@ from .zones import DECK, DISCARD, DOMAIN, HAND, STARS, SUPPLY, TABLE, ZONE_OWNER
 MAX_NESTING = 64
 """How deep effects may trigger effects (each level is a few Python frames: this keeps far below the
 interpreter's recursion limit); deeper is reported as a loop, like the step limit."""
-
-
-class EngineError(Exception):
-    """A game that cannot go on: an effect loop cut at the step limit, or players that never differ.
-    `cards`: the names of the cards involved (for the diagnostic)."""
-
-    def __init__(self, message: str, cards: tuple[str, ...] = ()):
-        super().__init__(message)
-        self.cards = cards
 
 
 @dataclass

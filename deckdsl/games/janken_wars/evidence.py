@@ -28,12 +28,13 @@ import random as _random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from ..diagnostics import Diagnostic
-from ..games.janken_wars.bots import make_player, parse_player
-from ..games.janken_wars.engine import Game, Rules, compile_deck
-from ..lang import ast
-from ..profiles.profile import Profile
-from ..stats import game_rng
+from ...diagnostics import Diagnostic
+from ...lang import ast
+from ...profiles.profile import Profile
+from ...stats import game_rng
+from ..interface import EngineError
+from .bots import make_player, parse_player
+from .engine import Game, Rules, compile_deck, rules_for
 
 TESTED = ("JW106", "JW107", "JW108", "JW121")
 """The codes whose findings an experiment can test."""
@@ -204,13 +205,20 @@ def _pp(points: float) -> str:
     return f"{points * 100:+.1f} pp"
 
 
-def gather(diagnostics: list[Diagnostic], deck: ast.Deck, profile: Profile, rules: Rules, *, games: int,
-           seed: int, players: tuple[str, str], progress: Callable[[int], None] | None = None
+def check_players(names: tuple[str, ...]) -> None:
+    """ValueError naming what is wrong with the two bots of `--evidence-players`."""
+    if len(names) != 2:
+        raise ValueError(f"--evidence-players takes two bots, A,B (got {','.join(names)!r})")
+    for name in names:
+        parse_player(name)
+
+
+def gather(diagnostics: list[Diagnostic], deck: ast.Deck, profile: Profile, rules: Rules | None = None, *,
+           games: int, seed: int, players: tuple[str, str], progress: Callable[[int], None] | None = None
            ) -> dict[int, Evidence | str]:
     """The evidence for each testable finding, by its position in `diagnostics`: an `Evidence`, or the
-    reason it could not be played (an effect loop …)."""
-    from ..games.janken_wars.engine import EngineError
-
+    reason it could not be played (an effect loop …).  `rules`: the deck's own when not given."""
+    rules = rules if rules is not None else rules_for(deck, profile)
     found: dict[int, Evidence | str] = {}
     for position, diagnostic in enumerate(diagnostics):
         if comparison(diagnostic) is None:
