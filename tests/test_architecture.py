@@ -41,7 +41,7 @@ RANK = {
 
 
 def _module(dotted: str) -> str | None:
-    """The module that `deckdsl.<dotted>` names, as a dotted path (`check.rules.star_gain`,
+    """The module that `deckdsl.<dotted>` names, as a dotted path (`check.rules.deck_size`,
     `text.__init__`), or None when it is not a module of the package (a name defined in one)."""
     path = PACKAGE.joinpath(*dotted.split(".")) if dotted else PACKAGE
     if path.with_suffix(".py").is_file():
@@ -56,7 +56,7 @@ def _dotted(path: Path) -> str:
 
 
 def _stage(module: str) -> tuple[str, str]:
-    """The key of `RANK` for a dotted module path (`check.rules.star_gain` -> `("check", "rules")`)."""
+    """The key of `RANK` for a dotted module path (`check.rules.deck_size` -> `("check", "rules")`)."""
     parts = module.split(".")
     return ("", parts[0]) if len(parts) == 1 else (parts[0], parts[1])
 

@@ -73,6 +73,12 @@ class Game:
         """What its engine plays of a card's rules (default: nothing but the profile's attributes)."""
         return Vocabulary()
 
+    def guidelines(self) -> list[Any]:
+        """Its guideline rules for `deckdsl check`: modules as `deckdsl.check.rule` describes them (a CODE, a
+        NAME, a SEVERITY, a `check` and a docstring that is the rule's documentation), in the order they
+        run.  None by default."""
+        return []
+
     def evidence(self) -> Any:
         """What tests its balance findings by play (`deckdsl check --evidence`): an object with
         `testable(diagnostics)`, `comparison(diagnostic)`, `check_players(names)`, `gather(diagnostics, deck,

@@ -42,10 +42,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...diagnostics import Diagnostic, Label
-from ...lang import ast
-from ..polarity import effect_parts, size
-from ..rule import Context, card_rarity
+from ....diagnostics import Diagnostic, Label
+from ....lang import ast
+from ....check.polarity import effect_parts, size
+from ....check.rule import Context, card_rarity
 
 CODE = "JW102"
 NAME = "complex-simple-card"

@@ -29,9 +29,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...diagnostics import Diagnostic, Label
-from ...lang import ast
-from ..rule import Context, parts_of
+from ....diagnostics import Diagnostic, Label
+from ....lang import ast
+from ....check.rule import Context, parts_of
 
 CODE = "JW104"
 NAME = "card-named-in-effect"

@@ -47,10 +47,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...diagnostics import Diagnostic
-from ...lang import ast
-from ..polarity import polarity
-from ..rule import Context
+from ....diagnostics import Diagnostic
+from ....lang import ast
+from ....check.polarity import polarity
+from ....check.rule import Context
 
 CODE = "JW121"
 NAME = "hoarding-incentive"

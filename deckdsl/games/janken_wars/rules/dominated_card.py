@@ -50,11 +50,11 @@ import bisect
 from collections.abc import Iterator
 from functools import cache, partial
 
-from ...diagnostics import Diagnostic, Label
-from ...lang import ast
-from ..polarity import worth
-from ..rule import Context, card_rarity
-from ..rule import card_type as card_type_of
+from ....diagnostics import Diagnostic, Label
+from ....lang import ast
+from ....check.polarity import worth
+from ....check.rule import Context, card_rarity
+from ....check.rule import card_type as card_type_of
 
 CODE = "JW107"
 NAME = "dominated-card"

@@ -69,9 +69,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...diagnostics import Diagnostic
-from ..hazards import findings
-from ..rule import Context
+from ....diagnostics import Diagnostic
+from ....check.hazards import findings
+from ....check.rule import Context
 
 CODE = "JW113"
 NAME = "unordered-modifiers"

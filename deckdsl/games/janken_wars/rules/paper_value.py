@@ -35,10 +35,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...diagnostics import Diagnostic
-from ..polarity import typical_value
-from ..rule import Context
-from ..rule import card_type as card_type_of
+from ....diagnostics import Diagnostic
+from ....check.polarity import typical_value
+from ....check.rule import Context
+from ....check.rule import card_type as card_type_of
 
 CODE = "JW112"
 NAME = "paper-value"

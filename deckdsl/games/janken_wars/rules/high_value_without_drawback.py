@@ -37,9 +37,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...diagnostics import Diagnostic
-from ..polarity import worth
-from ..rule import Context
+from ....diagnostics import Diagnostic
+from ....check.polarity import worth
+from ....check.rule import Context
 
 CODE = "JW108"
 NAME = "high-value-without-drawback"

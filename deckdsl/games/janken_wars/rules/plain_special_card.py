@@ -36,8 +36,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...diagnostics import Diagnostic, Label
-from ..rule import Context, card_rarity
+from ....diagnostics import Diagnostic, Label
+from ....check.rule import Context, card_rarity
 
 CODE = "JW103"
 NAME = "plain-special-card"

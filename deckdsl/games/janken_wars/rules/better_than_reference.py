@@ -37,10 +37,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...diagnostics import Diagnostic, Label
-from ...lang import ast
-from ..polarity import Worth, effect_nodes, typical_value, worth
-from ..rule import Context
+from ....diagnostics import Diagnostic, Label
+from ....lang import ast
+from ....check.polarity import Worth, effect_nodes, typical_value, worth
+from ....check.rule import Context
 
 CODE = "JW106"
 NAME = "better-than-reference"

@@ -36,10 +36,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...diagnostics import Diagnostic
-from ...lang import ast
-from ..polarity import effect_parts
-from ..rule import Context
+from ....diagnostics import Diagnostic
+from ....lang import ast
+from ....check.polarity import effect_parts
+from ....check.rule import Context
 
 CODE = "JW115"
 NAME = "star-gain"

@@ -47,9 +47,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from fractions import Fraction
 
-from ...diagnostics import Diagnostic, Label
-from ..figures import advanced_needed, advanced_on_table, chance_of_one, table_needed
-from ..rule import Context
+from ....diagnostics import Diagnostic, Label
+from ....check.figures import advanced_needed, advanced_on_table, chance_of_one, table_needed
+from ....check.rule import Context
 
 CODE = "JW120"
 NAME = "few-advanced-on-table"

@@ -34,8 +34,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...diagnostics import Diagnostic, Label
-from ..rule import Context
+from ....diagnostics import Diagnostic, Label
+from ....check.rule import Context
 
 CODE = "JW110"
 NAME = "action-and-condition"

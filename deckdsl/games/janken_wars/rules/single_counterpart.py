@@ -62,10 +62,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import partial
 
-from ...diagnostics import Diagnostic, Label
-from ...lang import ast
-from ...profiles.profile import Profile
-from ..rule import Context, parts_of
+from ....diagnostics import Diagnostic, Label
+from ....lang import ast
+from ....profiles.profile import Profile
+from ....check.rule import Context, parts_of
 
 CODE = "JW105"
 NAME = "single-counterpart"

@@ -38,9 +38,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...diagnostics import Diagnostic, Label
-from ..polarity import effect_parts, size
-from ..rule import Context
+from ....diagnostics import Diagnostic, Label
+from ....check.polarity import effect_parts, size
+from ....check.rule import Context
 
 CODE = "JW109"
 NAME = "long-effect"

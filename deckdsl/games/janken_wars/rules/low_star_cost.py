@@ -26,8 +26,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...diagnostics import Diagnostic
-from ..rule import Context
+from ....diagnostics import Diagnostic
+from ....check.rule import Context
 
 CODE = "JW116"
 NAME = "low-star-cost"

@@ -48,10 +48,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import pairwise
 
-from ...diagnostics import Diagnostic, Label
-from ..polarity import typical_value, worth
-from ..rule import Context, card_rarity
-from ..rule import card_type as card_type_of
+from ....diagnostics import Diagnostic, Label
+from ....check.polarity import typical_value, worth
+from ....check.rule import Context, card_rarity
+from ....check.rule import card_type as card_type_of
 
 CODE = "JW101"
 NAME = "rarity-tracks-power"

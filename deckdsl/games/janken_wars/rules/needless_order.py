@@ -47,12 +47,12 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from ...diagnostics import Diagnostic, Label
-from ...lang import ast
-from ..hazards import findings
-from ..hazards.analysis import Analysis
-from ..hazards.pairs import Effect
-from ..rule import Context
+from ....diagnostics import Diagnostic, Label
+from ....lang import ast
+from ....check.hazards import findings
+from ....check.hazards.analysis import Analysis
+from ....check.hazards.pairs import Effect
+from ....check.rule import Context
 
 CODE = "JW114"
 NAME = "needless-order"

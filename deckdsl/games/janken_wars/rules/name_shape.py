@@ -37,8 +37,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from ...diagnostics import Diagnostic
-from ..rule import Context
+from ....diagnostics import Diagnostic
+from ....check.rule import Context
 
 CODE = "JW111"
 NAME = "name-shape"
