@@ -86,3 +86,27 @@ def test_a_variant_the_game_cannot_play_is_a_usage_error(tmp_path):
     code, _, output = run("sweep", DECKS / "embate-dos-guardioes.deck", "--vary", "Dois de Espadas.copies=1..2",
                           "--games", "4", "--results", tmp_path / "v.jsonl")
     assert code == 2 and "played with 13 cards, not 14" in output and "internal error" not in output, output
+
+
+def test_vary_sweeps_a_number_of_the_cards_profile_and_writes_it_back(tmp_path):
+    """`--vary "CARD.rank=A..B"`: a playing card's rank is one of its numbers; the variant plays it (the
+    engine reads the new rank) and the deck written back has it where the card says its rank."""
+    import deckdsl
+    from deckdsl.games.interface import engine_for
+    from deckdsl.lab import sweep, variants
+
+    result = deckdsl.load(DECKS / "embate-dos-guardioes.deck")
+    axes = [sweep.card_axis("Dois de Espadas.rank=2..10")]
+    sweep.check_axes(result.deck, axes, result.text)
+    played, _ = sweep.variant(result.deck, axes, (10,))
+    assert engine_for(played, result.profile, {}).values[0] == 10
+    written = variants.apply(result.text, variants.edits(result.deck, result.text, axes, (10,)))
+    assert 'card "Dois de Espadas" {\n  rank: 10\n' in written
+    assert variants.holds(deckdsl.loads(written).deck, written, axes, (10,))
+    assert not variants.holds(result.deck, result.text, axes, (10,))
+    with pytest.raises(ValueError, match="has no number `suit`"):
+        sweep.check_axes(result.deck, [sweep.card_axis("Dois de Espadas.suit=1..2")], result.text)
+    code, out, output = run("sweep", DECKS / "embate-dos-guardioes.deck", "--vary", "Dois de Espadas.rank=2,10",
+                            "--games", "6", "--format", "json", "--results", tmp_path / "r.jsonl")
+    assert code == 0, output
+    assert [point["point"]["Dois de Espadas.rank"] for point in json.loads(out)["points"]] == [2, 10]

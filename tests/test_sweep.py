@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+import deckdsl
 from deckdsl.cli import main
 from deckdsl.lab import sweep
 
@@ -37,9 +38,13 @@ def test_bad_rule_axes(text):
 def test_card_axes():
     axis = sweep.card_axis("Origami Sublime.value=3..5")
     assert (axis.card, axis.field, axis.values) == ("Origami Sublime", "value", (3, 4, 5))
-    for text in ("Origami Sublime.colour=3..5", "Origami Sublime=3", "Origami Sublime.value=a,b"):
+    for text in ("Origami Sublime.col our=3..5", "Origami Sublime=3", "Origami Sublime.value=a,b"):
         with pytest.raises(ValueError):
             sweep.card_axis(text)
+    colour = sweep.card_axis("Origami Sublime.colour=3..5")  # an attribute the card has not: refused when checked
+    deck = deckdsl.load(ROOT / "decks" / "janken-wars.deck").deck
+    with pytest.raises(ValueError, match="has no number `colour`"):
+        sweep.check_axes(deck, [colour])
 
 
 def test_a_sample_is_drawn_from_the_grid_with_the_seed():

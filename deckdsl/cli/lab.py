@@ -92,7 +92,8 @@ def _grid_options(results_default: str):
                      help="A rule parameter or option to sweep: NAME=A..B or NAME=a,b,c (repeatable)."),
         click.option("--vary", "axes_vary", multiple=True, metavar="CARD.value=A..B",
                      help='A card\'s number to sweep: "CARD.value=A..B", "CARD.copies=A..B", or the Nth number '
-                     'written in its effect, "CARD.action#N=A..B" / "CARD.condition#N=A..B" (repeatable).'),
+                     'written in its effect, "CARD.action#N=A..B" / "CARD.condition#N=A..B", or a number of its '
+                     'profile, "CARD.rank=A..B" (repeatable).'),
         click.option("--hold", "fixed", multiple=True, metavar="NAME=VALUE",
                      help=_SET_HELP + "  Holds for every point."),
         click.option("--seed", type=click.IntRange(0, 2**62), default=1, show_default=True,

@@ -63,15 +63,17 @@ def rule_axis(text: str) -> Axis:
 
 
 def card_axis(text: str) -> Axis:
-    """`--vary "Origami Sublime.value=3..5"`: a card's `value` or `copies`, or the Nth number written in its
-    effect (`"Rolo Compressor.condition#1=0..3"`, `deckdsl.lab.variants`)."""
+    """`--vary "Origami Sublime.value=3..5"`: a card's `value` or `copies`, the Nth number written in its
+    effect (`"Rolo Compressor.condition#1=0..3"`, `deckdsl.lab.variants`), or a number of its profile's
+    attributes (`"Dois de Espadas.rank=2..4"`)."""
     target, equals, values = text.partition("=")
     card, dot, field = target.strip().rpartition(".")
     effect, hash_, index = field.partition("#")
     is_effect = bool(hash_) and effect in EFFECTS and index.isdigit() and index.isascii()
-    if not equals or not dot or not card or (field not in ("value", "copies") and not is_effect):
-        raise ValueError(f'--vary {text}: write "CARD.value=A..B", "CARD.copies=A..B" or "CARD.action#N=A..B" '
-                         '(the Nth number of its action or condition)')
+    if not equals or not dot or not card or not (is_effect or (field.isascii() and field.isidentifier())):
+        raise ValueError(f'--vary {text}: write "CARD.value=A..B", "CARD.copies=A..B", "CARD.action#N=A..B" '
+                         '(the Nth number of its action or condition) or "CARD.rank=A..B" (a number the card '
+                         'has in its profile)')
     found = _values(values, f"--vary {target.strip()}")
     if not all(isinstance(value, int) for value in found):
         raise ValueError(f"--vary {target.strip()}: a card's {field} is a whole number")
@@ -116,7 +118,7 @@ def variant(deck: ast.Deck, axes: list[Axis], point: tuple, text: str | None = N
         if axis.card is None:
             continue
         at = next(index for index, card in enumerate(cards) if card.name == axis.card)
-        cards[at] = cards[at].model_copy(update={axis.field: value})
+        cards[at] = variants.with_number(cards[at], axis, value)
     return deck.model_copy(update={"cards": tuple(cards)}), settings
 
 
@@ -135,6 +137,9 @@ def check_axes(deck: ast.Deck, axes: list[Axis], text: str | None = None) -> Non
             raise ValueError(f"--vary: the deck has no card named `{axis.card}`")
         if axis.field == "value" and not isinstance(card.value, int):
             raise ValueError(f"--vary: `{axis.card}` is worth `*`: its value comes from its condition")
+        if axis.attribute and variants.number_of(card, axis) is None:
+            raise ValueError(f"--vary: `{axis.card}` has no number `{axis.field}` (its fields: value, copies, "
+                             f"{', '.join(attribute.name for attribute in card.attributes) or 'no attributes'})")
         if axis.effect is not None:
             variants.check_effect_axis(deck, text or "", axis)
 

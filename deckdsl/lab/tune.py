@@ -152,7 +152,7 @@ def candidate(targets: list[Target], axes: list[Axis], point: tuple, figures: di
 def original_point(deck, text: str, axes: list[Axis], base: dict[str, str], defaults: dict[str, object]) -> tuple:
     """The deck's own value on each axis (a rule's from `--hold`, the deck's `rules` block, or the game's
     default)."""
-    from .variants import effect_numbers
+    from .variants import effect_numbers, number_of
 
     own = []
     rules = {setting.name: setting.value for setting in deck.rules}
@@ -166,7 +166,7 @@ def original_point(deck, text: str, axes: list[Axis], base: dict[str, str], defa
             start, end = effect_numbers(text, card.field_spans[field])[index - 1]
             own.append(int(text[start:end]))
         else:
-            own.append(getattr(card, axis.field))
+            own.append(number_of(card, axis))
     return tuple(own)
 
 

@@ -31,8 +31,9 @@ _NUMBER_OR_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*+"|(?<![\w.])(\d+)(?![\w.])')
 @dataclass(frozen=True)
 class Axis:
     """One dimension of a sweep: `name` as the table shows it (`star_cost`, `Origami Sublime.value`,
-    `Rolo Compressor.condition#1`), `card` (None for a rule), `field` (the rule's name, `value`, `copies`,
-    or `action#N` / `condition#N`), and its `values`."""
+    `Rolo Compressor.condition#1`, `Dois de Espadas.rank`), `card` (None for a rule), `field` (the rule's
+    name, `value`, `copies`, `action#N` / `condition#N`, or a numeric attribute of the profile, as `rank`),
+    and its `values`."""
 
     name: str
     card: str | None
@@ -44,6 +45,28 @@ class Axis:
         """(`action` or `condition`, N) for an effect's Nth number, else None."""
         name, hash_, index = self.field.partition("#")
         return (name, int(index)) if hash_ else None
+
+    @property
+    def attribute(self) -> bool:
+        """Whether the axis is over a card's attribute (`rank`), not its value, copies or an effect."""
+        return self.card is not None and self.effect is None and self.field not in ("value", "copies")
+
+
+def number_of(card: ast.Card, axis: Axis) -> int | None:
+    """The card's own number on a card axis over its value, copies or an attribute (None when it has none)."""
+    found = card.attribute(axis.field) if axis.attribute else getattr(card, axis.field)
+    if isinstance(found, str) and found.isascii() and found.isdigit():
+        return int(found)
+    return found if isinstance(found, int) and not isinstance(found, bool) else None
+
+
+def with_number(card: ast.Card, axis: Axis, value: int) -> ast.Card:
+    """`card` with `value` on the axis (the attribute written as the profile wrote it: text stays text)."""
+    if not axis.attribute:
+        return card.model_copy(update={axis.field: value})
+    attributes = tuple(attribute.model_copy(update={"value": type(attribute.value)(value)})
+                       if attribute.name == axis.field else attribute for attribute in card.attributes)
+    return card.model_copy(update={"attributes": attributes})
 
 
 @dataclass(frozen=True)
@@ -121,6 +144,10 @@ def edits(deck: ast.Deck, text: str, axes: list[Axis], point: tuple) -> list[Edi
             start, end = effect_numbers(text, card.field_spans[field])[index - 1]
             found.append(Edit(start, end, str(value)))
             continue
+        if axis.attribute:
+            attribute = next(attribute for attribute in card.attributes if attribute.name == axis.field)
+            found.append(Edit(attribute.value_span.start, attribute.value_span.end, str(value)))
+            continue
         span = card.field_spans.get(axis.field)
         where = _last_number(text, span) if span is not None else None
         if where is not None:
@@ -187,6 +214,6 @@ def holds(deck: ast.Deck, text: str, axes: list[Axis], point: tuple) -> bool:
             start, end = effect_numbers(text, card.field_spans[field])[index - 1]
             if int(text[start:end]) != value:
                 return False
-        elif getattr(card, axis.field) != value:
+        elif number_of(card, axis) != value:
             return False
     return True
