@@ -5,6 +5,7 @@ bytes.  (Below the games, which summarise their own counters with them, and the 
 from __future__ import annotations
 
 import math
+import random
 from collections import Counter
 
 Z = 1.959963984540054
@@ -58,9 +59,7 @@ def mean_ci(histogram: Counter) -> tuple[float, list[float]]:
     return mean, [rounded(mean - half), rounded(mean + half)]
 
 
-def game_rng(seed: int, index: int):
+def game_rng(seed: int, index: int) -> random.Random:
     """The generator of game `index` of a run seeded `seed`, independent of chunks and processes: the bots
     draw their seeds from it first, then the game is dealt and played from it."""
-    import random
-
     return random.Random(seed * 1_000_003 + index)
