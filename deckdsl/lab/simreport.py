@@ -1,5 +1,6 @@
 """The HTML report of `deckdsl simulate --report` for Janken Wars' own figures (`games/janken_wars/figures.py`,
-played by `deckdsl.lab.arena`): a page a designer looks at rather than reads (who wins and how sure we are, how long games last, which cards win them).
+played by `deckdsl.lab.arena`): a page a designer looks at rather than reads (who wins and how sure we are,
+how long games last, which cards win them).
 
 - One self-contained file: inline CSS and inline SVG charts drawn here, nothing to fetch (no script, font,
   stylesheet or image), so the report can be mailed, archived and opened offline.
