@@ -1,6 +1,7 @@
 """The statistics every figure of the lab is given with: rates with their 95% Wilson intervals, means
 with a normal interval, quantiles of a histogram — rounded once, so that the same games give the same
-bytes.  (Below the games, which summarise their own counters with them, and the lab.)"""
+bytes — and how a report writes them (`percent`, `interval`, `rate_text`, `number`, `signed`).  (Below
+the games, which summarise their own counters with them, and the lab.)"""
 
 from __future__ import annotations
 
@@ -63,3 +64,31 @@ def game_rng(seed: int, index: int) -> random.Random:
     """The generator of game `index` of a run seeded `seed`, independent of chunks and processes: the bots
     draw their seeds from it first, then the game is dealt and played from it."""
     return random.Random(seed * 1_000_003 + index)
+
+
+def number(value: float, digits: int = 1) -> str:
+    """A number with at most `digits` decimals and no trailing zeros ('-0' never shows)."""
+    text = f"{value:.{digits}f}".rstrip("0").rstrip(".") if digits else f"{value:.0f}"
+    return "0" if text in ("-0", "") else text
+
+
+def signed(points: float, fixed: bool = True) -> str:
+    """Percentage points with a typographic minus: +14.6, −3.0, 0.0 (`fixed`: always one decimal, so
+    values line up; else as short as possible, for axis ticks)."""
+    text = f"{abs(points):.1f}" if fixed else number(abs(points))
+    return text if float(text) == 0 else ("+" if points > 0 else "\u2212") + text
+
+
+def percent(share: float, digits: int = 1) -> str:
+    return f"{100 * share:.{digits}f}%"
+
+
+def interval(rate: dict, digits: int = 1) -> str:
+    """The 95% interval of a `rate` as `52.6–56.3%`."""
+    low, high = rate["ci95"]
+    return f"{100 * low:.{digits}f}–{100 * high:.{digits}f}%"
+
+
+def rate_text(rate: dict) -> str:
+    """A rate as a sentence fragment: `54.4% (95% CI 52.6–56.3%, n = 2788)`."""
+    return f"{percent(rate['rate'])} (95% CI {interval(rate)}, n = {rate['n']})"

@@ -13,7 +13,8 @@ from click.testing import CliRunner
 
 import deckdsl
 from deckdsl.cli import main
-from deckdsl.lab import arena, arenareport
+from deckdsl.games.interface import engine_for
+from deckdsl.lab import arena, report
 
 ROOT = Path(__file__).resolve().parent.parent
 EMBATE, QVK, COOP, JANKEN = (str(ROOT / "decks" / f"{name}.deck") for name in
@@ -121,7 +122,7 @@ def test_card_names_are_escaped_in_the_report(tmp_path):
     assert result.deck is not None and any(card.name == hostile for card in result.deck.cards)
     found = arena.simulate(result.deck, result.profile, {}, games=30, seed=1, players=("random", "random"))
     assert hostile in found["cards"]
-    html = arenareport.html(found)
+    html = report.html(found, engine_for(result.deck, result.profile, {}))
     assert "<script>" not in html and "&lt;script&gt;" in html
     assert any(hostile in text for text in Page(html).texts)
 

@@ -198,9 +198,9 @@ def _simulate_any(result, games, seed, players, matchups, jobs, settings, output
             bar.__exit__(None, None, None)
     figures["unresolved_hazards"] = hazards
     if report_path:
-        from ..lab import arenareport
+        from ..lab import report
 
-        _write_report(Path(report_path), arenareport.html(figures))
+        _write_report(Path(report_path), report.html(figures, engine))
     if output_format == "json":
         click.echo(json.dumps(figures, ensure_ascii=False, indent=2))
     else:

@@ -28,6 +28,7 @@ from abc import ABC, abstractmethod
 from ..lang import ast
 from ..profiles.profile import Profile
 from .registry import find_game
+from .view import RunView, standard
 
 TERMINAL = -2
 """`current_player()` of a finished game."""
@@ -153,6 +154,11 @@ class Engine(ABC):
     def summary(self, tally, *, seed: int, players: tuple[str, ...]) -> dict:
         """The JSON-ready figures of the game's own `tally` after a run of `seed` with `players`."""
         raise NotImplementedError
+
+    def view(self, figures: dict) -> RunView:
+        """What the report of a run shows (`deckdsl.games.view`), from the figures of one run (or one
+        pairing): the simulator's figures by default, the game's own `summary` where it has one."""
+        return standard(figures)
 
     def text_report(self, figures: dict) -> str | None:
         """The game's own text view of its `summary` (a run, or every pairing of `--matchups`), or None

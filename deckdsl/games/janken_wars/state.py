@@ -39,12 +39,14 @@ from ...lang import ast
 from ...profiles.profile import Profile
 from ..interface import TERMINAL, Engine, State
 from ..search import Bot
+from ..view import RunView
 from .bots import Heuristic, make_player, parse_player, score
 from .figures import JankenTally, advanced_ids, matchup_report, summary, text_report
 from .engine import Game, GameStats, Player, Request, compile_deck, unresolved_hazards
 from .engine.game import valid_choice
 from .engine.rules import rules_from
 from .engine.zones import DECK, DISCARD, DOMAIN, STARS, TABLE
+from .view import view
 
 NO, YES = 0, 1
 THROW, TAKE, FALLBACK, CHOOSE, MAY, EXCHANGE = "throw", "take", "fallback", "choose", "may", "exchange"
@@ -233,6 +235,9 @@ class JankenEngine(Engine):
 
     def summary(self, tally: JankenTally, *, seed: int, players: tuple[str, ...]) -> dict:
         return summary(tally, self.deck, self.rules, seed=seed, players=players, profile=self.profile)
+
+    def view(self, figures: dict) -> RunView:
+        return view(figures)
 
     def text_report(self, figures: dict) -> str:
         return matchup_report(figures) if "pairings" in figures else text_report(figures)

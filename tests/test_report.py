@@ -1,5 +1,6 @@
-"""The HTML report of `deckdsl simulate --report`: read back with the stdlib's html.parser (well-formed,
-the charts and their bars, the matchup matrix), determinism, escaping of deck text, offline, the CLI."""
+"""The HTML report of `deckdsl simulate --report`, on Janken Wars' own view (the other games':
+tests/test_arena_report.py): read back with the stdlib's html.parser (well-formed, the charts and their
+bars, the matchup matrix), determinism, escaping of deck text, offline, the CLI."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from click.testing import CliRunner
 
 import deckdsl
 from deckdsl.cli import main
-from deckdsl.lab import arena, simreport
+from deckdsl.games.interface import engine_for
+from deckdsl.lab import arena, report
 
 ROOT = Path(__file__).resolve().parent.parent
 STANDARD = ROOT / "decks" / "janken-wars.deck"
@@ -94,6 +96,11 @@ def loaded():
 
 
 @pytest.fixture(scope="module")
+def engine(loaded):
+    return engine_for(*loaded)
+
+
+@pytest.fixture(scope="module")
 def figures(loaded) -> dict:
     return arena.simulate(*loaded, games=100, seed=7, players=("random", "greedy"))
 
@@ -115,8 +122,8 @@ def _well_formed(text: str) -> Page:
     return page
 
 
-def test_one_pairing_has_every_chart(figures):
-    page = _well_formed(simreport.html(figures))
+def test_one_pairing_has_every_chart(figures, engine):
+    page = _well_formed(report.html(figures, engine))
     for kind in ("outcome", "rounds", "contribution", "exchange-rounds", "exchange-sizes"):
         assert len(page.chart(kind)) == 1, kind
     assert page.chart("matrix") == []
@@ -125,8 +132,8 @@ def test_one_pairing_has_every_chart(figures):
     assert f"n = {figures['first_player_win_rate']['n']}" in text  # the headline rate with its CI
 
 
-def test_rounds_histogram_has_a_bar_per_round_count(figures):
-    page = Page(simreport.html(figures))
+def test_rounds_histogram_has_a_bar_per_round_count(figures, engine):
+    page = Page(report.html(figures, engine))
     bars = page.bars(page.chart("rounds")[0])
     histogram = figures["rounds"]["histogram"]
     assert len(bars) == len(histogram)
@@ -136,8 +143,8 @@ def test_rounds_histogram_has_a_bar_per_round_count(figures):
     assert f"median {figures['rounds']['median']}" in markers and f"p95 {figures['rounds']['p95']}" in markers
 
 
-def test_contribution_chart_has_a_bar_per_card(figures):
-    page = Page(simreport.html(figures))
+def test_contribution_chart_has_a_bar_per_card(figures, engine):
+    page = Page(report.html(figures, engine))
     chart = page.chart("contribution")[0]
     bars = page.bars(chart)
     known = {name: card for name, card in figures["cards"].items() if card["win_contribution"] is not None}
@@ -150,22 +157,22 @@ def test_contribution_chart_has_a_bar_per_card(figures):
         assert f"95% CI {100 * low:.1f}–{100 * high:.1f}%" in bar["title"]
 
 
-def test_exchange_histograms_and_card_table(figures):
-    page = Page(simreport.html(figures))
+def test_exchange_histograms_and_card_table(figures, engine):
+    page = Page(report.html(figures, engine))
     assert len(page.bars(page.chart("exchange-rounds")[0])) == len(figures["exchange"]["round_histogram"])
     assert len(page.bars(page.chart("exchange-sizes")[0])) == len(figures["exchange"]["domain_size_histogram"])
     assert page.rows["cards"] == len(figures["cards"])
 
 
-def test_matchups_matrix_and_every_pairing(matchups):
-    page = _well_formed(simreport.html(matchups))
+def test_matchups_matrix_and_every_pairing(matchups, engine):
+    page = _well_formed(report.html(matchups, engine))
     size = len(matchups["strategies"])
     cells = [mark for mark in page.chart("matrix")[0]["marks"] if mark["class"] == "cell"]
     assert len(cells) == size * size
     for index, cell in enumerate(cells):
         row, column = divmod(index, size)
         rate = matchups["win_rate"][row][column]
-        assert cell["title"].startswith(f"{matchups['strategies'][row]} (first) vs {matchups['strategies'][column]}")
+        assert cell["title"].startswith(f"{matchups['strategies'][row]} (seat 1) vs {matchups['strategies'][column]}")
         assert f"{100 * rate['rate']:.1f}% (95% CI" in cell["title"]
     assert page.rows["pairings"] == size * size
     assert page.tags.count("details") == size * size
@@ -174,15 +181,15 @@ def test_matchups_matrix_and_every_pairing(matchups):
         assert len(page.bars(chart)) == len(pairing["rounds"]["histogram"])
 
 
-def test_deterministic(loaded, figures, matchups):
-    assert simreport.html(figures) == simreport.html(copy.deepcopy(figures))
+def test_deterministic(loaded, figures, matchups, engine):
+    assert report.html(figures, engine) == report.html(copy.deepcopy(figures), engine)
     again = arena.simulate(*loaded, games=100, seed=7, players=("random", "greedy"))
-    assert simreport.html(again) == simreport.html(figures)
-    assert simreport.html(matchups) == simreport.html(copy.deepcopy(matchups))
+    assert report.html(again, engine) == report.html(figures, engine)
+    assert report.html(matchups, engine) == report.html(copy.deepcopy(matchups), engine)
 
 
-def test_offline(figures, matchups):
-    for text in (simreport.html(figures), simreport.html(matchups)):
+def test_offline(figures, matchups, engine):
+    for text in (report.html(figures, engine), report.html(matchups, engine)):
         page = Page(text)
         assert not {"script", "link", "img", "iframe", "object"} & set(page.tags)
         assert not re.search(r"\b(src|href)=\"(?!#)|url\(|@import", text)
@@ -201,9 +208,9 @@ def _hostile(figures: dict) -> dict:
     return hostile
 
 
-def test_deck_text_is_escaped(figures, matchups):
+def test_deck_text_is_escaped(figures, matchups, engine):
     hostile = _hostile(figures)
-    text = simreport.html(hostile)
+    text = report.html(hostile, engine)
     page = _well_formed(text)
     assert "<script" not in text and "<b>" not in text and 'onload="' not in text
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in text
@@ -213,12 +220,12 @@ def test_deck_text_is_escaped(figures, matchups):
     hostile_matchups = copy.deepcopy(matchups)
     hostile_matchups["strategies"] = [EVIL, "<i>x</i>"]
     hostile_matchups["pairings"] = [_hostile(pairing) for pairing in matchups["pairings"]]
-    text = simreport.html(hostile_matchups)
+    text = report.html(hostile_matchups, engine)
     assert "<script" not in text and "<i>" not in text
     _well_formed(text)
 
 
-def test_missing_figures_still_render(figures):
+def test_missing_figures_still_render(figures, engine):
     """No exchanges, one game length, a card with no contribution (every player took it): no crash, and
     the charts say so instead of drawing nothing."""
     sparse = copy.deepcopy(figures)
@@ -227,7 +234,7 @@ def test_missing_figures_still_render(figures):
     sparse["cards"]["Brinde"]["win_contribution"] = None
     sparse["cards"]["Brinde"]["mean_value_when_exchanged"] = None
     sparse["deck"] = None
-    page = _well_formed(simreport.html(sparse))
+    page = _well_formed(report.html(sparse, engine))
     assert len(page.bars(page.chart("rounds")[0])) == 1
     assert page.bars(page.chart("exchange-rounds")[0]) == []
     assert page.chart("exchange-rounds")[0]["desc"] == "No exchanges."
