@@ -42,7 +42,7 @@ def test_play_with_stdin_closed_leaves_the_game():
 
 def test_play_any_game_refuses_a_superscript_digit():
     proc = deckdsl("play", "decks/embate-dos-guardioes.deck", "--seed", "1", "--bot", "random", stdin="²\nq\n")
-    assert_clean(proc, 0, "você saiu da partida")
+    assert_clean(proc, 0, "partida abandonada")
 
 
 @pytest.mark.parametrize("deck", [JANKEN, "decks/embate-dos-guardioes.deck"])

@@ -4,8 +4,8 @@
 descartar seu domínio inteiro em troca de estrelas" (GDD, "Sequência da partida"): the choice exists
 whatever the domain is worth — discarding it for nothing feeds a card that counts the discard pile
 (Estátua de Sucata) or takes cards away from the opponent's swaps.  The engine asks the player with
-`stars` 0; the bots decline (so simulated figures do not change); a person in `deckdsl play` is asked in
-words that say no star comes of it; nothing divides by zero or loops.
+`stars` 0; the bots decline (so simulated figures do not change); a person in `deckdsl play` (the seat the
+state `follow`s) is asked in words that say no star comes of it; nothing divides by zero or loops.
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ import deckdsl
 from deckdsl.games.janken_wars import bots
 from deckdsl.games.janken_wars import engine as janken
 from deckdsl.games.janken_wars.engine import DECK, DISCARD, DOMAIN, STARS, SUPPLY, TABLE
-from deckdsl.games.janken_wars.screen import Console, Describer, Human, Narrator
+from deckdsl.games.interface import engine_for
+from deckdsl.games.search import make_bot
 
 ROOT = Path(__file__).resolve().parent.parent
 STANDARD = ROOT / "decks" / "janken-wars.deck"
@@ -194,39 +195,56 @@ def test_players_who_always_discard_still_finish_their_games(loaded, overrides):
         assert outcome.winner in (0, 1, None) and outcome.rounds <= 400
 
 
+def _offer(loaded, language: str, wanted):
+    """A game of the standard deck where a person (seat 1, answering through the state) first faces an
+    exchange offer that `wanted(stars)` accepts, against the random bot; the first option of every other
+    decision is taken (keeping the domain, for an offer)."""
+    engine = engine_for(loaded.deck, loaded.profile, {})
+    for seed in range(40):
+        state = engine.new_game(random.Random(seed), [None, make_bot("random", random.Random(seed), engine.bots)])
+        assert state.follow(0, language)
+        while not state.is_terminal():
+            decision = state.decision
+            if decision.seat == 0 and decision.kind == "exchange" and wanted(decision.stars):
+                return state
+            state.apply(state.legal_actions()[0])
+    raise AssertionError("no such offer in 40 games")
+
+
 def test_a_person_is_asked_to_discard_for_no_star(loaded):
-    game, _, _ = _game(loaded, domain0=["Origami Sublime"], table=["Muro Alto"])
-    said: list[str] = []
-    asked: list[str] = []
-
-    def read(prompt):
-        asked.append(prompt)
-        return "1"
-
-    console = Console(read=read, write=said.append, language="en")
-    describer = Describer(game, loaded.profile, "en", human=0)
-    game.players[0] = Human(console, describer)
-    game.listener = Narrator(game, console, describer)
-    game.take(0, _on_table(game, "Muro Alto"))
-    assert asked == ["discard your whole domain (6 points) for no star? [1-2, q quits]"]
-    assert "you discard the whole domain, 2 card(s) worth 6 points, for no star" in said
-    assert game.zones[DOMAIN] == [] and game.stars(0) == 0
+    state = _offer(loaded, "en", lambda stars: stars == 0)
+    points = state.game.domain_value(0) + state.game.credit[0]
+    assert state.question() == f"discard your whole domain ({points} points) for no star?"
+    options = state.legal_actions()
+    assert [state.describe(action) for action in options] == ["no, keep the domain", "yes, discard it"]
+    state.news()
+    cards = len(state.game.zones[DOMAIN])
+    state.apply(options[1])
+    assert f"you discard the whole domain, {cards} card(s) worth {points} points, for no star" in state.news()
+    assert state.game.stars(0) == 0
 
 
 def test_a_person_is_asked_in_portuguese(loaded):
-    game, _, _ = _game(loaded, domain0=["Origami Sublime"], table=["Muro Alto"])
-    asked: list[str] = []
-    console = Console(read=lambda prompt: asked.append(prompt) or "2", write=lambda text: None, language="pt-BR")
-    game.players[0] = Human(console, Describer(game, loaded.profile, "pt-BR", human=0))
-    game.take(0, _on_table(game, "Muro Alto"))
-    assert asked == ["descartar seu domínio inteiro (6 pontos) sem ganhar estrela? [1-2, q sai]"]
-    assert len(game.zones[DOMAIN]) == 2
+    state = _offer(loaded, "pt-BR", lambda stars: stars == 0)
+    points = state.game.domain_value(0) + state.game.credit[0]
+    assert state.question() == f"descartar seu domínio inteiro ({points} pontos) sem ganhar estrela?"
+    assert [state.describe(action) for action in state.legal_actions()] == ["não, manter o domínio", "sim, descartar"]
 
 
 def test_a_person_is_asked_for_the_stars_an_exchange_buys(loaded):
-    game, _, _ = _game(loaded, domain0=["Origami Sublime", "Origami Sublime"], table=["Muro Alto"])
-    asked: list[str] = []
-    console = Console(read=lambda prompt: asked.append(prompt) or "2", write=lambda text: None, language="en")
-    game.players[0] = Human(console, Describer(game, loaded.profile, "en", human=0))
-    game.take(0, _on_table(game, "Muro Alto"))
-    assert asked == ["exchange your whole domain (10 points) for 1 star? [1-2, q quits]"]
+    state = _offer(loaded, "en", lambda stars: stars >= 1)
+    points = state.game.domain_value(0) + state.game.credit[0]
+    stars = state.decision.stars
+    plural = "s" if stars > 1 else ""
+    assert state.question() == f"exchange your whole domain ({points} points) for {stars} star{plural}?"
+    assert state.describe(state.legal_actions()[1]) == "yes, exchange it"
+
+
+def test_a_seat_without_a_person_is_never_offered_an_exchange_for_no_star(loaded):
+    engine = engine_for(loaded.deck, loaded.profile, {})
+    state, rng, offers = engine.new_state(random.Random(5)), random.Random(6), 0
+    while not state.is_terminal():
+        assert not (state.decision.kind == "exchange" and state.decision.stars == 0)
+        offers += state.decision.kind == "exchange"
+        state.apply(rng.choice(state.legal_actions()))
+    assert offers

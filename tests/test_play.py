@@ -244,7 +244,7 @@ def test_every_bot_plays_to_the_end(bot):
     result = play("--seed", 5, "--bot", bot, input=answers())
     assert_clean_exit(result)
     assert END.match(last_line(result.output)), last_line(result.output)
-    assert f"you against {bot}" in result.output.splitlines()[0]
+    assert f"you are seat 1 against {bot}" in result.output.splitlines()[0]
 
 
 def test_set_chooser_owner_is_accepted():
@@ -284,7 +284,7 @@ def test_a_portuguese_deck_plays_in_portuguese():
     result = CliRunner().invoke(main, ["play", STANDARD, "--seed", "3", "--bot", "random"], input=answers())
     assert_clean_exit(result)
     out = result.output
-    assert "você contra random · semente 3" in out
+    assert "você é o Jogador 1 contra random · semente 3" in out
     assert re.search(r"^── rodada 1 · baralho com \d+ cartas ──$", out, re.M)
     assert re.search(r"^mesa: .+\((pedra|papel|tesoura), ", out, re.M)
     assert re.search(r"^você   : \d+ estrela\(s\) · domínio \d+ pontos \[", out, re.M)

@@ -35,8 +35,8 @@ def test_play_from_the_command_line_and_leave(name):
     output = CliRunner().invoke(main, ["play", str(ROOT / "decks" / f"{name}.deck"), "--seed", "3",
                                        "--bot", "random"], input="1\nq\n")
     assert output.exit_code == 0, output.output
-    intro, left = {"queens-vs-kings": ("вы игрок 1 против random, зерно 3", "вы вышли из игры")}.get(
-        name, ("você é o Jogador 1 contra random, semente 3", "você saiu da partida"))  # the deck's language
+    intro, left = {"queens-vs-kings": ("вы игрок 1 против random · зерно 3", "вы вышли из игры")}.get(
+        name, ("você é o Jogador 1 contra random · semente 3", "partida abandonada"))  # the deck's language
     assert intro in output.output and left in output.output
 
 

@@ -217,7 +217,7 @@ def _simulate_any(result, games, seed, players, matchups, jobs, settings, output
               help="Your opponent: random, rollout:N or ismcts:N for any game (default ismcts:200); on Janken "
               "Wars also greedy or yomi, with an exchange policy eager or hoard (default yomi).")
 @click.option("--seat", type=click.IntRange(1, 16), default=1, show_default=True,
-              help="Your seat (games other than Janken Wars).")
+              help="Your seat.")
 @click.option("--seed", type=click.IntRange(0, 2**62), default=None,
               help="Shuffle and bot choices from this seed (printed at the start when not given).")
 @click.option("--set", "settings", multiple=True, metavar="NAME=VALUE", help=_SET_HELP)
@@ -253,12 +253,8 @@ def play(deck, bot, seat, seed, settings, lang) -> None:
         raise click.UsageError(f"--seat: {engine.name} has {engine.seats} seats")
     _announce_hazards(engine)
     try:
-        if engine.play_screen(bot=bot, seed=seed, read=_read, write=click.echo,
-                              language=lang or language_of(result.deck.language), title=result.deck.title):
-            return
-        click.echo(table.words_for(result.deck.language)["intro"].format(
-            title=result.deck.title, game=engine.name, seat=seat, bot=bot, seed=seed))
-        table.play(engine, seat - 1, bot, seed, _read, click.echo, result.deck.language)
+        table.play(engine, seat - 1, bot, seed, _read, click.echo, lang or language_of(result.deck.language),
+                   title=result.deck.title)
     except EngineError as error:
         _engine_failure(error, result)
 

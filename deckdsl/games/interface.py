@@ -81,6 +81,24 @@ class State(ABC):
     def describe(self, action: int) -> str:
         """The current player's `action` in words, for menus and logs (`throw rock`, `play 7♠ face down`)."""
 
+    def follow(self, seat: int, language: str) -> bool:
+        """From now on, tell what happens to `seat` (a person at `deckdsl play`) in `language`, and say
+        whether this game narrates: `news` then gives the lines.  By default it does not, and the table
+        announces each move itself."""
+        return False
+
+    def news(self) -> list[str]:
+        """What happened since the last call, told to the seat `follow` named (nothing by default)."""
+        return []
+
+    def show(self, seat: int) -> str:
+        """What a person at `seat` is shown before deciding: `information` by default."""
+        return self.information(seat)
+
+    def question(self) -> str:
+        """The decision the current player faces, as a question ("" for the table's own "your move")."""
+        return ""
+
     def determinize(self, seat: int, rng: _random.Random) -> State:
         """A copy where what `seat` cannot see is drawn again with `rng` (see the module docstring).  A
         game of perfect information returns a plain clone."""
@@ -137,12 +155,6 @@ class Engine(ABC):
         it): the ordering hazards it plays in its default order, as dicts with `code`, `cards` (two
         names), `more` and `played`.  None by default."""
         return []
-
-    def play_screen(self, *, bot: str, seed: int, read, write, language: str, title: str) -> bool:
-        """Play a person (seat 1) against `bot` on the game's own terminal screen, if it has one, and say
-        whether it did: a game without one is played on `deckdsl.games.table`.  `read(question)` gives an
-        answer, `write(line)` shows one; EngineError ends the game."""
-        return False
 
     def tally(self):
         """The game's own counters for the simulator (`deckdsl.lab.arena`), or None for the simulator's:

@@ -1,10 +1,12 @@
-"""A person plays any game on the interface in the terminal (`deckdsl play` for games other than Janken
-Wars, which has its own narrated table in `deckdsl.games.janken_wars.screen`).
+"""A person plays any game on the interface in the terminal: `deckdsl play`, the one screen of every game.
 
-The person's seat sees only its `information` — hidden cards stay hidden — and picks from a numbered menu
-of the legal actions in the engine's words; the other seats are bots.  A bot's move is announced without
-its content (it may be a face-down card): what the person may know of it is in their `information`, shown
-before each of their moves.  `q`, Ctrl-C or the end of input leave the game.
+The person's seat sees only what the state shows it (`State.show`: its information — hidden cards stay
+hidden) and picks from a numbered menu of the legal actions in the engine's words (`State.describe`),
+under the state's question (`State.question`); the other seats are bots.  A game that narrates
+(`State.follow`: Janken Wars tells each throw, take, effect and exchange, quoting the rules text of the
+cards taken) says what happened before each question (`State.news`); for one that does not, a bot's move
+is announced without its content (it may be a face-down card) and the person's own move is echoed.  `q`,
+Ctrl-C or the end of input leave the game.  The same seed and answers replay the same game.
 """
 
 from __future__ import annotations
@@ -21,17 +23,28 @@ class Quit(Exception):
 
 
 WORDS = {
-    "en": {"intro": "{title} — {game}: you are seat {seat} against {bot}, seed {seed}", "you": "you", "seat": "seat {n} ({bot}) moves", "ask": "your move (1–{n}, q to leave)",
-           "number": "answer a number from 1 to {n}", "left": "you left the game", "win": "you win",
-           "lose": "you lose", "draw": "a draw", "success": "the table succeeded", "failure": "the table failed"},
-    "pt": {"intro": "{title} — {game}: você é o Jogador {seat} contra {bot}, semente {seed}", "you": "você", "seat": "Jogador {n} ({bot}) joga", "ask": "sua jogada (1–{n}, q para sair)",
-           "number": "responda um número de 1 a {n}", "left": "você saiu da partida", "win": "você venceu",
-           "lose": "você perdeu", "draw": "empate", "success": "a mesa conseguiu", "failure": "a mesa não conseguiu"},
-    "ru": {"intro": "{title} — {game}: вы игрок {seat} против {bot}, зерно {seed}", "you": "вы", "seat": "игрок {n} ({bot}) ходит", "ask": "ваш ход (1–{n}, q — выйти)",
-           "number": "ответьте числом от 1 до {n}", "left": "вы вышли из игры", "win": "вы победили",
-           "lose": "вы проиграли", "draw": "ничья", "success": "стол справился", "failure": "стол не справился"},
+    "en": {"intro": "{heading}: you are seat {seat} against {bot} · seed {seed} (replay with --seed {seed})",
+           "you": "you", "seat": "seat {n} ({bot}) moves", "move": "your move",
+           "ask": "{question} [1-{n}, q quits]", "number": "  please answer with a number from 1 to {n}",
+           "left": "game left", "win": "you win", "lose": "you lose", "draw": "a draw",
+           "success": "the table succeeded", "failure": "the table failed"},
+    "pt": {"intro": "{heading}: você é o Jogador {seat} contra {bot} · semente {seed} "
+                    "(repita com --seed {seed})",
+           "you": "você", "seat": "Jogador {n} ({bot}) joga", "move": "sua jogada",
+           "ask": "{question} [1-{n}, q sai]", "number": "  responda com um número de 1 a {n}",
+           "left": "partida abandonada", "win": "você venceu", "lose": "você perdeu", "draw": "empate",
+           "success": "a mesa conseguiu", "failure": "a mesa não conseguiu"},
+    "ru": {"intro": "{heading}: вы игрок {seat} против {bot} · зерно {seed} (повтор: --seed {seed})",
+           "you": "вы", "seat": "игрок {n} ({bot}) ходит", "move": "ваш ход",
+           "ask": "{question} [1-{n}, q — выйти]", "number": "  ответьте числом от 1 до {n}",
+           "left": "вы вышли из игры", "win": "вы победили", "lose": "вы проиграли", "draw": "ничья",
+           "success": "стол справился", "failure": "стол не справился"},
 }
-"""The table's own words, in the deck's language (the engine's `information` and `describe` speak it too)."""
+"""The table's own words, in the deck's language (the engine's `show`, `question`, `describe` and `news`
+speak it too)."""
+
+QUIT = ("q", "quit", "exit", "sair", "выход", "выйти")
+"""Answers that leave the game, in every language."""
 
 
 def words_for(language: str | None) -> dict[str, str]:
@@ -40,32 +53,44 @@ def words_for(language: str | None) -> dict[str, str]:
 
 
 def play(engine: Engine, human: int, bot: str, seed: int, read: Callable[[str], str],
-         write: Callable[[str], None], language: str | None = None) -> list[float] | None:
+         write: Callable[[str], None], language: str | None = None, title: str = "") -> list[float] | None:
     """Play one game with the person at seat `human` and `bot` at every other seat, speaking `language`
     (`pt-BR`, `ru`, else English).  Returns the returns per seat, or None when the person left."""
     words = words_for(language)
+    heading = engine.name if title in ("", engine.name) else f"{title} — {engine.name}"
+    write(words["intro"].format(heading=heading, seat=human + 1, bot=bot, seed=seed))
     rng = _random.Random(seed)
     bots = {seat: make_bot(bot, _random.Random(rng.getrandbits(64)), engine.bots)
             for seat in range(engine.seats) if seat != human}
     state = engine.new_game(_random.Random(rng.getrandbits(64)), [bots.get(seat) for seat in range(engine.seats)])
+    narrated = state.follow(human, language or "en")
     try:
         while not state.is_terminal():
+            for line in state.news():
+                write(line)
             seat = state.current_player()
             if seat == human:
                 write("")
-                write(state.information(human))
+                write(state.show(human))
                 action = _ask(state, read, write, words)
-                write(f"{words['you']}: {state.describe(action)}")
+                if not narrated:
+                    write(f"{words['you']}: {state.describe(action)}")
             else:
                 action = bots[seat].act(state)
-                write(words["seat"].format(n=seat + 1, bot=bot))
+                if not narrated:
+                    write(words["seat"].format(n=seat + 1, bot=bot))
             state.apply(action)
     except Quit:
+        write("")
         write(words["left"])
         return None
     returns = state.returns()
+    if narrated:
+        for line in state.news():
+            write(line)
+        return returns
     write("")
-    write(state.information(human))
+    write(state.show(human))
     if engine.cooperative:
         write(words["success"] if returns[human] > 0 else words["failure"])
     else:
@@ -87,13 +112,14 @@ def option_number(answer: str, count: int) -> int | None:
 def _ask(state, read, write, words) -> int:
     actions = state.legal_actions()
     for number, action in enumerate(actions, 1):
-        write(f"  {number}. {state.describe(action)}")
+        write(f"  {number}) {state.describe(action)}")
+    question = words["ask"].format(question=state.question() or words["move"], n=len(actions))
     while True:
         try:
-            answer = read(words["ask"].format(n=len(actions))).strip()
-        except EOFError as stop:
+            answer = read(question).strip()
+        except (EOFError, KeyboardInterrupt) as stop:
             raise Quit() from stop
-        if answer.casefold() in ("q", "quit", "sair", "выход"):
+        if answer.casefold() in QUIT:
             raise Quit()
         number = option_number(answer, len(actions))
         if number is not None:

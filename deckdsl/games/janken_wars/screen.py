@@ -1,28 +1,25 @@
-"""`deckdsl play`: a person against a bot, in the terminal.
+"""Janken Wars at the terminal (`deckdsl play`, on the one screen, `deckdsl.games.table`): what a person
+is shown, asked and told, in the language of the card texts — Portuguese (`pt-BR`) or English — from one
+table of words per language (`WORDS`); card names are the deck's own.
 
-`Human` is a `Player` that asks every decision with numbered options and asks again on a bad answer;
-`Narrator` listens to the game's events and tells what happens, quoting each card's rules text (the text
-printed on the card, generated from the same AST the engine plays).  End of input or Ctrl-C end the
-game cleanly (`Quit`).  The screen speaks the language of the card texts — Portuguese (`pt-BR`) or
-English — from one table of words per language (`WORDS`); card names are the deck's own.
+`Screen` is what `JankenState.follow` sets up: `show` (the round, the table, both domains), `question` and
+`describe` (each decision and its options in words) and `news`, filled by a `Narrator` that listens to the
+game's events and tells what happens — each throw, take, effect and exchange, quoting the rules text of
+each card taken (the text printed on the card, generated from the same AST the engine plays).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from ...text import card_text
-from ..table import option_number
-from .engine import DECK, DISCARD, DOMAIN, HAND, STARS, SUPPLY, TABLE, ZONE_OWNER, Game, Player, Request
+from .engine import DECK, DISCARD, DOMAIN, HAND, STARS, SUPPLY, TABLE, ZONE_OWNER, Game
 
 WORDS: dict[str, dict] = {
     "en": {
-        "ask": "{question} [1-{n}, q quits]", "again": "  please answer with a number from 1 to {n}",
-        "yes": "yes", "no": "no", "quit": ("q", "quit", "exit"),
         "does": {"take": ("you take", "the bot takes"), "gain": ("you gain", "the bot gains"),
                  "put": ("you put", "the bot puts"), "exchange": ("you exchange", "the bot exchanges"),
                  "discard": ("you discard", "the bot discards")},
-        "component": "component",
+        "yes": "yes", "no": "no", "keep": "no, keep the domain", "exchange": "yes, exchange it",
+        "discard": "yes, discard it", "component": "component",
         "zones": {DECK: "the deck", TABLE: "the table", SUPPLY: "the supply",
                   HAND: ("your hand", "the bot's hand"), DOMAIN: ("your domain", "the bot's domain"),
                   DISCARD: ("your discard pile", "the bot's discard pile"), STARS: ("your stars", "the bot's stars")},
@@ -53,17 +50,15 @@ WORDS: dict[str, dict] = {
                 "stars-dispute": "everything tied, the last dispute decided",
                 "round-limit": "the round limit cut the game"},
         "draw": "draw ({why})", "you won": "YOU WIN ({why}), round {round}",
-        "bot won": "the bot wins ({why}), round {round}", "left": "game left",
-        "intro": "{title} — you against {bot} · seed {seed} (replay with --seed {seed})",
-        "goal": "first to {stars} stars; a star costs {cost} points",
+        "bot won": "the bot wins ({why}), round {round}",
+        "goal": "first to {stars} stars; a star costs {cost} points", "choice": "{first} — {then}",
     },
     "pt-BR": {
-        "ask": "{question} [1-{n}, q sai]", "again": "  responda com um número de 1 a {n}",
-        "yes": "sim", "no": "não", "quit": ("q", "quit", "exit", "sair"),
         "does": {"take": ("você pega", "o bot pega"), "gain": ("você ganha", "o bot ganha"),
                  "put": ("você põe", "o bot põe"), "exchange": ("você troca", "o bot troca"),
                  "discard": ("você descarta", "o bot descarta")},
-        "component": "componente",
+        "yes": "sim", "no": "não", "keep": "não, manter o domínio", "exchange": "sim, trocar",
+        "discard": "sim, descartar", "component": "componente",
         "zones": {DECK: "baralho", TABLE: "mesa", SUPPLY: "reserva",
                   HAND: ("sua mão", "mão do bot"), DOMAIN: ("seu domínio", "domínio do bot"),
                   DISCARD: ("sua pilha de descarte", "pilha de descarte do bot"),
@@ -95,46 +90,11 @@ WORDS: dict[str, dict] = {
                 "stars-dispute": "tudo empatado, a derradeira disputa decidiu",
                 "round-limit": "o limite de rodadas encerrou a partida"},
         "draw": "empate ({why})", "you won": "VOCÊ VENCEU ({why}), rodada {round}",
-        "bot won": "o bot venceu ({why}), rodada {round}", "left": "partida abandonada",
-        "intro": "{title} — você contra {bot} · semente {seed} (repita com --seed {seed})",
-        "goal": "vence quem tiver {stars} estrelas; uma estrela custa {cost} pontos",
+        "bot won": "o bot venceu ({why}), rodada {round}",
+        "goal": "vence quem tiver {stars} estrelas; uma estrela custa {cost} pontos", "choice": "{first} — {then}",
     },
 }
 """What the screen says, per language (the languages of `deckdsl.text`)."""
-
-
-class Quit(Exception):
-    """The person left the game (end of input, Ctrl-C or `q`)."""
-
-
-class Console:
-    """Where the game talks (`say`) and reads answers (`ask`), in `language`; click's streams by default."""
-
-    def __init__(self, read: Callable[[str], str], write: Callable[[str], None], language: str = "en"):
-        self.read, self.write = read, write
-        self.words = WORDS[language if language in WORDS else "en"]
-
-    def say(self, text: str = "") -> None:
-        self.write(text)
-
-    def ask(self, question: str, options: list[str]) -> int:
-        """The index of the option the person picks (numbered from 1 on screen)."""
-        for number, option in enumerate(options, 1):
-            self.say(f"  {number}) {option}")
-        while True:
-            try:
-                answer = self.read(self.words["ask"].format(question=question, n=len(options))).strip().lower()
-            except (EOFError, KeyboardInterrupt) as stop:
-                raise Quit() from stop
-            if answer in self.words["quit"]:
-                raise Quit()
-            number = option_number(answer, len(options))
-            if number is not None:
-                return number - 1
-            self.say(self.words["again"].format(n=len(options)))
-
-    def yes(self, question: str) -> bool:
-        return self.ask(question, [self.words["yes"], self.words["no"]]) == 0
 
 
 def throw_names(game: Game, profile, language: str = "en") -> list[str]:
@@ -188,75 +148,11 @@ class Describer:
         return list(card_text(definition.node, self.language).lines)
 
 
-class Human(Player):
-    """A person at the terminal."""
-
-    name = "you"
-
-    def __init__(self, console: Console, describer: Describer):
-        self.console, self.describe = console, describer
-        self.words = describer.words
-
-    def throw(self, game, me):
-        show_state(game, self.console, self.describe)
-        return self.console.ask(self.words["throw?"], self.describe.throws)
-
-    def take(self, game, me, options):
-        index = self.console.ask(self.words["take?"], [self.describe.card(c) for c in options])
-        return options[index]
-
-    def fallback(self, game, me, brinde):
-        table = game.zones[TABLE]
-        self.console.say(self.words["no type"])
-        choices = ([self.words["brinde"]] if brinde else []) + [
-            self.words["bottom"].format(card=self.describe.card(c)) for c in table
-        ]
-        index = self.console.ask(self.words["what?"], choices)
-        if brinde:
-            return None if index == 0 else table[index - 1]
-        return table[index]
-
-    def choose(self, game, me, request: Request, options, count):
-        source = game.compiled.name(request.card)
-        verb = self.words["verbs"].get(request.verb, "")
-        picked: list[int] = []
-        left = list(options)
-        while len(picked) < count:
-            labels = [self.words["from"].format(card=self.describe.card(c), zone=self.describe.zone(game.loc[c]))
-                      for c in left]
-            question = self.words["choose"].format(source=source, verb=verb, i=len(picked) + 1, n=count)
-            picked.append(left.pop(self.console.ask(question, labels)))
-        return picked
-
-    def may(self, game, me, request: Request):
-        return self.console.yes(self.words["may"].format(source=game.compiled.name(request.card)))
-
-    def exchange(self, game, me, stars):
-        points = game.domain_value(me) + game.credit[me]
-        if stars < 1:  # the GDD lets a changed domain be discarded even when it buys nothing
-            return self.console.yes(self.words["discard?"].format(points=points))
-        return self.console.yes(self.words["exchange?"].format(points=points, stars=stars, s="s" if stars > 1 else ""))
-
-
-def show_state(game: Game, console: Console, describe: Describer) -> None:
-    words = describe.words
-    console.say("")
-    console.say(words["round"].format(round=game.round, deck=len(game.zones[DECK])))
-    console.say(words["table"].format(cards=", ".join(describe.card(c) for c in game.zones[TABLE])))
-    for seat in (describe.human, 1 - describe.human):
-        domain = game.zones[DOMAIN + seat]
-        console.say(words["state"].format(
-            who=words["me"] if seat == describe.human else words["bot"], stars=game.stars(seat),
-            points=game.domain_value(seat), cards=", ".join(describe.card(c) for c in domain) or words["empty"],
-            discarded=len(game.zones[DISCARD + seat]),
-        ))
-
-
 class Narrator:
     """Listens to a game and tells what happens."""
 
-    def __init__(self, game: Game, console: Console, describer: Describer):
-        self.game, self.console, self.describe = game, console, describer
+    def __init__(self, game: Game, say, describer: Describer):
+        self.game, self.say, self.describe = game, say, describer
         self.words = describer.words
 
     def __call__(self, event: str, data: dict) -> None:
@@ -269,18 +165,18 @@ class Narrator:
         mine, theirs = data["throws"][self.describe.human], data["throws"][1 - self.describe.human]
         verdict = self.words["tie"] if mine == theirs else (
             self.words["won"] if self.game.compiled.beats[mine] == theirs else self.words["lost"])
-        self.console.say(self.words["throws"].format(mine=names[mine], theirs=names[theirs], verdict=verdict))
+        self.say(self.words["throws"].format(mine=names[mine], theirs=names[theirs], verdict=verdict))
 
     def on_take(self, data):
-        self.console.say(f"{self.describe.does(data['seat'], 'take')} {self.describe.card(data['card'])}")
+        self.say(f"{self.describe.does(data['seat'], 'take')} {self.describe.card(data['card'])}")
         for line in self.describe.rules_text(data["card"]):
-            self.console.say(f"    {line}")
+            self.say(f"    {line}")
 
     def on_brinde(self, data):
-        self.console.say(self.words["got brinde"].format(who=self.describe.does(data["seat"], "gain")))
+        self.say(self.words["got brinde"].format(who=self.describe.does(data["seat"], "gain")))
 
     def on_bottom(self, data):
-        self.console.say(self.words["put back"].format(who=self.describe.does(data["seat"], "put"),
+        self.say(self.words["put back"].format(who=self.describe.does(data["seat"], "put"),
                                                        card=self.describe.card(data["card"])))
 
     def on_move(self, data):
@@ -291,63 +187,100 @@ class Narrator:
             return
         if source == DECK and target == TABLE:
             return
-        self.console.say(f"  {self.describe.card(data['card'])}: {self.describe.zone(source)} → "
+        self.say(f"  {self.describe.card(data['card'])}: {self.describe.zone(source)} → "
                          f"{self.describe.zone(target)}")
 
     def on_swap(self, data):
-        self.console.say(self.words["swap"].format(first=self.describe.card(data["first"]),
+        self.say(self.words["swap"].format(first=self.describe.card(data["first"]),
                                                    second=self.describe.card(data["second"])))
 
     def on_trigger(self, data):
-        self.console.say(self.words["triggers"].format(name=self.game.compiled.name(data["card"])))
+        self.say(self.words["triggers"].format(name=self.game.compiled.name(data["card"])))
 
     def on_exchange(self, data):
         if not data["stars"]:
-            self.console.say(self.words["discarded"].format(
+            self.say(self.words["discarded"].format(
                 who=self.describe.does(data["seat"], "discard"), n=len(data["cards"]), points=data["points"]))
             return
-        self.console.say(self.words["exchanged"].format(
+        self.say(self.words["exchanged"].format(
             who=self.describe.does(data["seat"], "exchange"), n=len(data["cards"]), points=data["points"],
             stars=data["stars"]))
 
     def on_impossible(self, data):
         kind = self.words["kinds"].get(data["kind"], data["kind"])
-        self.console.say(self.words["impossible"].format(name=self.game.compiled.name(data["card"]), kind=kind))
+        self.say(self.words["impossible"].format(name=self.game.compiled.name(data["card"]), kind=kind))
 
     def on_end(self, data):
         winner, reason = data["winner"], data["reason"]
         why = self.words["why"].get(reason, reason)
-        self.console.say("")
+        self.say("")
         if winner is None:
-            self.console.say(self.words["draw"].format(why=why))
+            self.say(self.words["draw"].format(why=why))
         else:
             key = "you won" if winner == self.describe.human else "bot won"
-            self.console.say(self.words[key].format(why=why, round=self.game.round))
+            self.say(self.words[key].format(why=why, round=self.game.round))
 
 
-def play(engine, *, bot: str, seed: int, read: Callable[[str], str], write: Callable[[str], None], language: str,
-         title: str) -> None:
-    """`deckdsl play` on Janken Wars: the person at seat 1, answering inside the engine; `bot` at seat 2 —
-    one of the game's own players answers inside the engine too, a bot for any game (`ismcts:N`) decides
-    every choice through the interface.  The same seed and answers replay the same game."""
-    import random
+class Screen:
+    """What a person at `seat` is shown, asked and told (`JankenState.follow`), in `language`."""
 
-    from ..search import make_bot
-    from .state import JankenBot
+    def __init__(self, state, profile, seat: int, language: str):
+        self.state, self.seat = state, seat
+        self.lines: list[str] = []
+        self.describer = Describer(state.game, profile, language, human=seat)
+        self.words = self.describer.words
+        self.narrator = Narrator(state.game, self.lines.append, self.describer)
+        rules = state.game.rules
+        self.lines.append(self.words["goal"].format(stars=rules.stars_to_win, cost=rules.star_cost))
 
-    rng = random.Random(seed)
-    state = engine.seat(rng, [None, None])
-    opponent = make_bot(bot, random.Random(rng.getrandbits(64)), engine.bots)
-    console = Console(read=read, write=write, language=language)
-    describer = Describer(state.game, engine.profile, language, human=0)
-    state.natives[:] = [Human(console, describer), opponent.player if isinstance(opponent, JankenBot) else None]
-    state.listener = Narrator(state.game, console, describer)
-    console.say(console.words["intro"].format(title=title, bot=bot, seed=seed))
-    console.say(console.words["goal"].format(stars=engine.rules.stars_to_win, cost=engine.rules.star_cost))
-    try:
-        state.begin()
-        while not state.is_terminal():
-            state.apply(opponent.act(state))
-    except Quit:
-        console.say("")
-        console.say(console.words["left"])
+    def news(self) -> list[str]:
+        lines, self.lines[:] = list(self.lines), []
+        return lines
+
+    def show(self) -> str:
+        """The round, the deck, the table and both domains, the person's first."""
+        game, words, card = self.state.game, self.words, self.describer.card
+        lines = [words["round"].format(round=game.round, deck=len(game.zones[DECK])),
+                 words["table"].format(cards=", ".join(card(c) for c in game.zones[TABLE]))]
+        for seat in (self.seat, 1 - self.seat):
+            domain = game.zones[DOMAIN + seat]
+            lines.append(words["state"].format(
+                who=words["me"] if seat == self.seat else words["bot"], stars=game.stars(seat),
+                points=game.domain_value(seat), cards=", ".join(card(c) for c in domain) or words["empty"],
+                discarded=len(game.zones[DISCARD + seat])))
+        return "\n".join(lines)
+
+    def question(self, decision) -> str:
+        words, kind, game = self.words, decision.kind, self.state.game
+        if kind == "throw":
+            return words["throw?"]
+        if kind == "take":
+            return words["take?"]
+        if kind == "fallback":
+            return words["choice"].format(first=words["no type"], then=words["what?"])
+        if kind == "choose":
+            return words["choose"].format(source=game.compiled.name(decision.request.card),
+                                          verb=words["verbs"].get(decision.request.verb, ""),
+                                          i=len(decision.picked) + 1, n=decision.count)
+        if kind == "may":
+            return words["may"].format(source=game.compiled.name(decision.request.card))
+        points = game.domain_value(decision.seat) + game.credit[decision.seat]
+        if decision.stars < 1:
+            return words["discard?"].format(points=points)
+        return words["exchange?"].format(points=points, stars=decision.stars, s="s" if decision.stars > 1 else "")
+
+    def describe(self, decision, action: int, brinde: int, yes: int) -> str:
+        words, kind, card = self.words, decision.kind, self.describer.card
+        if kind == "throw":
+            return self.describer.throws[action]
+        if kind == "take":
+            return card(action)
+        if kind == "fallback":
+            return words["brinde"] if action == brinde else words["bottom"].format(card=card(action))
+        if kind == "choose":
+            return words["from"].format(card=card(action), zone=self.describer.zone(self.state.game.loc[action]))
+        if kind == "may":
+            return words["yes"] if action == yes else words["no"]
+        if action != yes:
+            return words["keep"]
+        return words["discard"] if decision.stars < 1 else words["exchange"]

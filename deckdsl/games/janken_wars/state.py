@@ -150,7 +150,7 @@ class _Bridge(Player):
                                lambda p: YES if p.may(game, me, request) else NO) == YES
 
     def exchange(self, game, me, stars):
-        if stars < 1:
+        if stars < 1 and me != self.run.state.person:
             return False
         return self.run.answer(Decision(EXCHANGE, me, (NO, YES), stars=stars),
                                lambda p: YES if p.exchange(game, me, stars) else NO) == YES
@@ -217,18 +217,12 @@ class JankenEngine(Engine):
         engine (the others decide through the interface).  `deckdsl play` seats a person this way, and
         sets the state's `listener` before `begin`."""
         stats = GameStats(len(self.compiled.defs), self.advanced)
-        return JankenState(Game(self.compiled, [], rng, stats=stats), self.names, players)
+        return JankenState(Game(self.compiled, [], rng, stats=stats), self.names, players, self.profile)
 
     default_bot = "yomi"
 
     def warnings(self) -> list[dict]:
         return unresolved_hazards(self.compiled, self.profile)
-
-    def play_screen(self, *, bot: str, seed: int, read, write, language: str, title: str) -> bool:
-        from .screen import play
-
-        play(self, bot=bot, seed=seed, read=read, write=write, language=language, title=title)
-        return True
 
     def tally(self) -> JankenTally:
         return JankenTally(cards=len(self.compiled.defs))
@@ -246,8 +240,9 @@ class JankenEngine(Engine):
 class JankenState(State):
     seats = 2
 
-    def __init__(self, game: Game, names: tuple[str, ...], natives: list[Player | None]) -> None:
-        self.game, self.names, self.natives = game, names, natives
+    def __init__(self, game: Game, names: tuple[str, ...], natives: list[Player | None],
+                 profile: Profile | None = None) -> None:
+        self.game, self.names, self.natives, self.profile = game, names, natives, profile
         self.throws: list[int] = []
         self.base: Game | None = None
         self.ran = False
@@ -256,6 +251,9 @@ class JankenState(State):
         self.decision: Decision | None = None
         self.outcome = None
         self.listener = None
+        self.screen = None
+        self.person: int | None = None
+        """The seat of a person (`follow`), who is also offered to discard a changed domain for no star."""
 
     def begin(self) -> JankenState:
         """Play to the first decision of the interface (to the end, when the game's own players answer
@@ -398,7 +396,7 @@ class JankenState(State):
         copy.__dict__.update(self.__dict__)
         copy.game = _exact(self.game, stats=False)
         copy.natives = [None, None]
-        copy.listener = None
+        copy.listener = copy.screen = None
         copy.throws = list(self.throws)
         copy.script = list(self.script)
         return copy
@@ -418,8 +416,29 @@ class JankenState(State):
         copy.game.rng = future
         return copy
 
+    def follow(self, seat: int, language: str) -> bool:
+        from .screen import Screen
+
+        self.person = seat
+        self.screen = Screen(self, self.profile, seat, language)
+        self.listener = self.game.listener = self.screen.narrator
+        return True
+
+    def news(self) -> list[str]:
+        return self.screen.news() if self.screen is not None else []
+
+    def show(self, seat: int) -> str:
+        return self.screen.show() if self.screen is not None else self.information(seat)
+
+    def question(self) -> str:
+        if self.screen is None or self.decision is None:
+            return ""
+        return self.screen.question(self.decision)
+
     def describe(self, action: int) -> str:
         decision = self.decision
+        if self.screen is not None:
+            return self.screen.describe(decision, action, BRINDE, YES)
         kind = decision.kind
         if kind == THROW:
             return f"throw {self.game.compiled.throws[action]}"
