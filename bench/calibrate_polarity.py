@@ -1,4 +1,4 @@
-"""Calibrate the polarity model (deckdsl/check/polarity.py) against play.
+"""Calibrate the polarity model (deckdsl/games/janken_wars/worth.py) against play.
 
 The balance rules price effects in "points of value" by a static model.  This script measures, with the
 gift experiments of `deckdsl.games.janken_wars.evidence`, what effects are worth in play on the standard deck:
@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 
 import deckdsl
-from deckdsl.check import polarity
+from deckdsl.games.janken_wars import worth as polarity
 from deckdsl.games.janken_wars.engine import rules_for
 from deckdsl.games.janken_wars.evidence import _with, duel
 

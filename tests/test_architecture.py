@@ -20,7 +20,7 @@ STAGES: list[tuple[str, list[str | tuple[str, ...]]]] = [
     ("games", ["registry"]),
     ("profiles", ["fields", "template", "gamefile", "profile", "scaffold", "__init__"]),
     ("lang", ["ast", "reuse", "spelling", "build", "slips", "words", "misspelt", "syntax", "parse", "fmt", "__init__"]),
-    ("check", ["polarity", "config", "figures", "memo", ("guidelines", "rule", "hazards", "semantics", "vocabulary", "pictures", "art", "style", "coverage", "explain", "rules", "registry", "__init__"),
+    ("check", ["config", "figures", "memo", "parts", ("guidelines", "rule", "hazards", "semantics", "vocabulary", "pictures", "art", "style", "coverage", "explain", "rules", "registry", "__init__"),
                "suppress", "fixes", "report", "docs"]),
     ("text", ["catalog", "writer", "__init__"]),
     ("printing", ["layout", "sandbox", "themes", "look", "sheets", "playing", "render", "export", "spreadsheet", "__init__"]),
@@ -179,9 +179,9 @@ def test_codes_are_unique_and_kebab_case():
     "TypeFilter", "NameFilter", "ValueFilter", "Comparison", "GainEvent", "DiscardEvent", "DisputeEvent",
 }))
 def test_polarity_handles_every_step_and_clause(name):
-    from deckdsl.check import polarity
+    from deckdsl.games.janken_wars import worth as polarity
 
-    assert hasattr(polarity, f"polarity_{name}"), f"deckdsl.check.polarity has no polarity_{name}"
+    assert hasattr(polarity, f"polarity_{name}"), f"deckdsl.games.janken_wars.worth has no polarity_{name}"
 
 
 @pytest.mark.parametrize("name", sorted(set(EFFECT_NODES) - {

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import deckdsl
-from deckdsl.check import polarity
+from deckdsl.games.janken_wars import worth as polarity
 from deckdsl.lang import ast
 from deckdsl.text import card_text
 

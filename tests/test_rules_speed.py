@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from deckdsl.check import polarity
+from deckdsl.check import parts
+from deckdsl.games.janken_wars import worth as polarity
 from deckdsl.check.registry import RULES
 from deckdsl.check.rule import Context
 from deckdsl.lang import ast
@@ -35,12 +36,13 @@ def _check(deck, profile) -> list:
 def test_each_card_is_judged_once_per_check(monkeypatch):
     deck, profile = _parsed(generate_deck(300))
     asked: Counter[str] = Counter()
-    real = polarity.effect_nodes
+    real = parts.effect_nodes
 
     def counted(card):
         asked[card.name] += 1
         return real(card)
 
+    monkeypatch.setattr(parts, "effect_nodes", counted)
     monkeypatch.setattr(polarity, "effect_nodes", counted)
     _check(deck, profile)
     # once for what the effects are worth (`worth`), once for their parts (`effect_parts`)
@@ -74,11 +76,11 @@ def test_the_shared_facts_are_the_plain_definitions(path):
         assert judged.total == polarity.card_polarity(card)
         assert judged.drawback == polarity.has_drawback(card)
         assert judged.benefit == polarity.has_benefit(card)
-        assert judged.effects == tuple(polarity.polarity(node) for node in polarity.effect_nodes(card))
-        parts = polarity.effect_parts(card)
-        walked = [part for node in polarity.effect_nodes(card) for part in node.walk()]
-        assert [id(part) for part in parts] == [id(part) for part in walked]
-        assert polarity.card_size(card) == sum(polarity.size(node) for node in polarity.effect_nodes(card))
+        assert judged.effects == tuple(polarity.polarity(node) for node in parts.effect_nodes(card))
+        found = parts.effect_parts(card)
+        walked = [part for node in parts.effect_nodes(card) for part in node.walk()]
+        assert [id(part) for part in found] == [id(part) for part in walked]
+        assert parts.card_size(card) == sum(parts.size(node) for node in parts.effect_nodes(card))
 
 
 @pytest.mark.parametrize("path", DECKS, ids=lambda p: p.name)

@@ -1,7 +1,7 @@
 """Check a parsed deck: the language's meaning (`semantics`) and the game's rules (`rules/`).
 
 `run(deck, profile)` returns every finding, sorted by position; nothing here raises or prints.  Around it:
-`polarity` (what an effect is worth, read by the rules), `config` (which findings a project wants),
+`parts` (the parts of a card's effects, read by the rules), `config` (which findings a project wants),
 `suppress` (`# deckdsl: allow` comments), `report` (the views of findings) and `docs` (the rule pages).
 """
 

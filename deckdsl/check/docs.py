@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ..diagnostics import Code
 from ..profiles import profile
-from . import coverage, polarity
+from . import coverage
 from .guidelines import GUIDELINES
 from .registry import RULES, all_codes
 
@@ -240,10 +240,16 @@ def _index() -> str:
     lines.append(EVIDENCE)
     lines.append("## How the rules judge effects\n")
     lines.append(
-        "Rules about power and drawbacks read `deckdsl/check/polarity.py`, which gives every effect primitive a "
-        "polarity for the card's owner:\n"
+        "Rules about power and drawbacks read their game's effect-worth model (`Game.worth`; Janken Wars': "
+        "`deckdsl/games/janken_wars/worth.py`), which gives every effect primitive a polarity for the card's "
+        "owner:\n"
     )
-    lines.append("```\n" + (polarity.__doc__ or "").strip() + "\n```\n")
+    from ..games.registry import games
+
+    for game in games():
+        model = game.worth()
+        if model is not None:
+            lines.append(f"`{model.__name__}`:\n\n```\n" + (model.__doc__ or "").strip() + "\n```\n")
     return "\n".join(lines)
 
 

@@ -1,7 +1,8 @@
-"""`deckdsl explain`: each card's worth as the polarity model sees it, effect by effect.
+"""`deckdsl explain`: each card's worth as its game's model sees it, effect by effect.
 
-The balance rules (JW101, JW106, JW107, JW108 …) judge cards by a static model (`deckdsl.check.polarity`):
-a card's power is its value plus what its effects are worth to its owner.  A designer who gets a
+A game's balance rules (Janken Wars' JW101, JW106, JW107, JW108 …) judge cards by a static model, the game's
+own (`Game.worth`: `deckdsl.games.janken_wars.worth`): a card's power is its value plus what its effects
+are worth to its owner.  A designer who gets a
 finding can read here the numbers behind it — which effect counts for how much, and why — instead of
 guessing from the message.  Views only: nothing here decides anything the rules do not.
 """
@@ -11,8 +12,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..lang import ast
+from ..games.registry import find_game
 from ..profiles.profile import Profile
-from . import polarity
+from .parts import effect_nodes
+
+
+def model_of(profile: Profile | None):
+    """The effect-worth model of `profile`'s game (`Game.worth`), or None."""
+    game = find_game(profile.id) if profile is not None else None
+    return game.worth() if game is not None else None
 
 
 def card_lines(card: ast.Card, source: str, profile: Profile | None = None, language: str | None = None) -> list[str]:
@@ -28,24 +36,28 @@ def card_lines(card: ast.Card, source: str, profile: Profile | None = None, lang
 
     attributes = ", ".join(shown(attribute) for attribute in card.attributes)
     lines = [f"{card.name} — {attributes}, ×{card.copies}"]
-    value = polarity.typical_value(card)
+    model = model_of(profile)
+    if model is None:
+        name = profile.name if profile is not None else "a deck without a game"
+        return [*lines, f"  {name} has no model of what effects are worth: no figures to show"]
+    value = model.typical_value(card)
     if card.value == "*":
         definition = next(
             (c for c in (card.condition.clauses if card.condition else ()) if isinstance(c, ast.ValueDefinition)), None
         )
         shown = _excerpt(definition, source) if definition is not None else "value: *"
-        sizes = ", ".join(f"{zone} {size}" for zone, size in polarity.TYPICAL_ZONE_SIZE.items())
+        sizes = ", ".join(f"{zone} {size}" for zone, size in model.TYPICAL_ZONE_SIZE.items())
         lines.append(_row("value", _number(value), f"`{shown}` at typical zone sizes ({sizes})"))
     else:
         lines.append(_row("value", _number(value), "as written" if card.value is not None else "no value"))
     worth = 0.0
-    for node in polarity.effect_nodes(card):
+    for node in effect_nodes(card):
         if isinstance(node, ast.ValueDefinition):
             continue
-        amount = polarity.polarity(node)
+        amount = model.polarity(node)
         worth += amount
-        lines.append(_row(_excerpt(node, source), _signed(amount), polarity.why(node)))
-    drawback = " (has a drawback)" if polarity.has_drawback(card) else ""
+        lines.append(_row(_excerpt(node, source), _signed(amount), model.why(node)))
+    drawback = " (has a drawback)" if model.has_drawback(card) else ""
     lines.append(_row("effects", _signed(worth), f"what they are worth to the card's owner{drawback}"))
     lines.append(_row("power", _number(value + worth), "value + effects"))
     return lines
@@ -62,6 +74,9 @@ def deck_lines(deck: ast.Deck, source: str, names: Iterable[str] | None = None,
         if lines:
             lines.append("")
         lines.extend(card_lines(card, source, profile, deck.language))
+    model = model_of(profile)
+    if names is None and model is not None:
+        lines += ["", *model.deck_notes(deck, profile)]
     return lines
 
 

@@ -28,6 +28,13 @@ from ..lang.reuse import BlockKey, Memory, anchored
 from ..span import Span
 
 
+def carried(fact: Callable[[ast.Card], object]) -> Callable[[ast.Card], object]:
+    """Mark `fact` as depending on a card's text alone, not on where it is written: an editor's re-check
+    keeps it for the cards an edit did not change (`CardMemo.facts`, through `Context.for_cards`)."""
+    fact.carried = True  # type: ignore[attr-defined]
+    return fact
+
+
 @dataclass
 class _Kept:
     """One card's kept findings: the anchor of its block's spans, which theirs are relative to, and its
@@ -127,7 +134,7 @@ class CardMemo:
               work_out: Callable[[ast.Card], object]) -> list:
         """`fact(card)` for each of `cards` (cards of this check's deck), kept from the last check for the
         cards found again, else `work_out(card)`.  Only for facts that do not depend on where the card is
-        written (numbers, not nodes): `deckdsl.check.rule.CARRIED`."""
+        written (numbers, not nodes): the facts marked `carried`."""
         if cards is self.deck.cards and self.keys:
             keys: Sequence[BlockKey | None] = self.keys
         else:

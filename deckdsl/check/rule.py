@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, TypeVar
 from ..diagnostics import Code, Diagnostic, Severity, register
 from ..lang.ast import Card, Deck
 from ..profiles.profile import Profile
-from .polarity import effect_parts, part_kinds, typical_value, worth
+from .parts import effect_parts, part_kinds
 
 if TYPE_CHECKING:
     from .memo import CardMemo
@@ -34,7 +34,7 @@ class Context:
     profile: Profile
     shared: dict = field(default_factory=dict, compare=False, repr=False)
     memo: CardMemo | None = field(default=None, compare=False, repr=False)
-    """The document's per-card memory, in an editor's re-check: `for_cards` takes the `CARRIED` facts of
+    """The document's per-card memory, in an editor's re-check: `for_cards` takes the `carried` facts of
     the cards an edit did not change from it."""
 
     def shared_by(self, name: str, build: Callable[[], object]):
@@ -71,7 +71,7 @@ class Context:
         `of_card`, so the rules that ask card by card share it): a rule that reads a fact of every card
         zips the deck's cards with it."""
         found = self.shared.get(("for-cards", fact))
-        if found is None and self.memo is not None and fact in CARRIED:
+        if found is None and self.memo is not None and getattr(fact, "carried", False):
             found = self.shared["for-cards", fact] = self.memo.facts(fact, self.deck.cards,
                                                                      lambda card: self._work_out(fact, card))
         elif found is None:
@@ -89,11 +89,6 @@ DERIVED: dict[Callable, tuple[Callable, Callable]] = {
     part_kinds: (effect_parts, lambda parts: frozenset(map(type, parts))),
 }
 """Facts worked out from another fact of the same card, when the check has it: (that fact, how)."""
-
-CARRIED = frozenset({worth, typical_value, part_kinds})
-"""Facts that depend on a card's text alone, not on where it is written: an editor's re-check keeps them
-for the cards an edit did not change (`deckdsl.check.memo.CardMemo.facts`)."""
-
 
 def parts_of(context: Context, card: Card, kinds: frozenset[type]) -> tuple:
     """`effect_parts(card)` when they hold a node of one of `kinds`, else () — found without walking the

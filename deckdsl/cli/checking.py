@@ -404,10 +404,6 @@ def explain(deck: str, cards: tuple[str, ...], evidence: bool, evidence_games: i
     if evidence:
         _add_evidence(result, evidence_games, evidence_seed, evidence_players)
     click.echo("\n".join(explaining.deck_lines(result.deck, result.text, cards or None, result.profile)))
-    if not cards and result.profile is not None and result.profile.id == "janken-wars":
-        from ..check.figures import advanced_on_table
-
-        click.echo(f"\ntable: {advanced_on_table(result.deck, result.profile).explanation}")
     wanted = set(cards)
     spans = [c.span for c in result.deck.cards if c.name in wanted]
 

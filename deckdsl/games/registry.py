@@ -86,6 +86,13 @@ class Game:
         without balance findings to play."""
         return None
 
+    def worth(self) -> Any:
+        """Its effect-worth model, what `deckdsl explain` and an editor's hover show card by card: a module
+        with `typical_value(card)`, `polarity(node)` and `why(node)` (an effect's worth to the card's owner,
+        and the reason), `has_drawback(card)`, `TYPICAL_ZONE_SIZE`, and `deck_notes(deck, profile)` (lines
+        about the whole deck); None for a game without one."""
+        return None
+
     def engine(self, deck: Any, profile: Any, settings: dict) -> Any:
         """Its rules engine (a `deckdsl.games.interface.Engine`) for `deck` (an `ast.Deck`) read through
         `profile`, played with the rule parameters and options `settings`; None for a game deckdsl does not

@@ -7,8 +7,8 @@ Class names match the grammar's rule names (`grammars/deck.lark`: rule `gain` bu
 The tree is syntactic: card sets and numbers share one expression union (`Expr`), and the checker
 (`deckdsl.check.semantics`) types it — `count(3)` parses, and is reported as a type error.
 
-What each effect is worth to a card's owner (its polarity) is defined once, next to these classes, in
-`deckdsl.check.polarity` (one `polarity_<Node>` per effect node); lint rules read it from there.
+What each effect is worth to a card's owner (its polarity) is each game's own model (`Game.worth`: Janken
+Wars' `deckdsl.games.janken_wars.worth`, one `polarity_<Node>` per effect node); its rules read it there.
 """
 
 from __future__ import annotations

@@ -4,8 +4,9 @@
   says how); its compiler's `compile_<Node>` methods are the effects the game plays (`Vocabulary`);
 - `state`: the engine on the one game interface (`deckdsl.games.interface`);
 - `bots`: the game's own players (`random`, `greedy`, `yomi`, with exchange policies);
-- `screen`: a person's table in the terminal (`deckdsl play`);
-- `figures`: its own tallies of a simulation; `evidence`: its balance findings tested by play;
+- `screen`: what the terminal screen (`deckdsl play`) shows, asks and tells of a game;
+- `figures`: its own tallies of a simulation, `view` how the report shows them; `evidence`: its balance
+  findings tested by play; `worth`: what an effect is worth to a card's owner (the balance rules' model);
 - `rules/`: its guideline rules (JW101–JW121), the GDD's "Fazendo novos baralhos".
 
 Importing this package only registers the game; each part is imported when the core asks for it.
@@ -43,6 +44,11 @@ class JankenWars(Game):
         from . import evidence
 
         return evidence
+
+    def worth(self):
+        from . import worth
+
+        return worth
 
     def engine(self, deck, profile, settings):
         from .state import JankenEngine

@@ -34,9 +34,9 @@ import functools
 import random as _random
 from collections.abc import Callable
 
-from ...check.polarity import polarity
 from ...lang import ast
 from .engine import Game, Player, ZONE_OWNER
+from .worth import polarity
 
 
 class Exchange:

@@ -2,9 +2,9 @@
 
 ## What it does
 Flags a card worth 4 points or more that has an effect helping its owner and nothing that costs them:
-no `cost:`, no negative value, no step or clause that hurts them (`deckdsl.check.polarity.has_benefit` and
+no `cost:`, no negative value, no step or clause that hurts them (`deckdsl.games.janken_wars.worth.has_benefit` and
 `has_drawback`).  For a `*` card the value is its definition at typical zone sizes
-(`deckdsl.check.polarity.typical_value`).  Such a card is strictly better than Origami Sublime, the standard
+(`deckdsl.games.janken_wars.worth.typical_value`).  Such a card is strictly better than Origami Sublime, the standard
 deck's reference card: 4 points and no effect.
 
 ## Why
@@ -39,8 +39,9 @@ from collections.abc import Iterator
 
 from ....diagnostics import Diagnostic, Label
 from ....lang import ast
-from ....check.polarity import Worth, effect_nodes, typical_value, worth
+from ....check.parts import effect_nodes
 from ....check.rule import Context
+from ..worth import Worth, typical_value, worth
 
 CODE = "JW106"
 NAME = "better-than-reference"

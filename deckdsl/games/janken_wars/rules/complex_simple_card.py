@@ -4,7 +4,7 @@
 Flags a simple card whose effects are complex.  A simple card's effects are complex when any of these
 holds:
 
-- they have more than 6 parts (`deckdsl.check.polarity.card_size`: every step, clause, card set, number and
+- they have more than 6 parts (`deckdsl.check.parts.card_size`: every step, clause, card set, number and
   filter counts one; the standard deck's simple cards have 0 to 3);
 - its condition has a trigger (`whenever …`), an effect the players must remember to fire;
 - its condition changes the value of other cards (`… get +1`), which players must recompute;
@@ -44,7 +44,7 @@ from collections.abc import Iterator
 
 from ....diagnostics import Diagnostic, Label
 from ....lang import ast
-from ....check.polarity import effect_parts, size
+from ....check.parts import effect_parts, size
 from ....check.rule import Context, card_rarity
 
 CODE = "JW102"

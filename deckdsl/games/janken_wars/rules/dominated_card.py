@@ -3,9 +3,9 @@
 ## What it does
 Compares the cards of each type two by two, across rarities (see Why).  Card A dominates card B when both have whole-number values
 and A is at least as good on both counts — A's value >= B's value and the polarity of A's effects
-(`deckdsl.check.polarity.card_polarity`: what they are worth to the owner) >= B's — with at least one of the
+(`deckdsl.games.janken_wars.worth.card_polarity`: what they are worth to the owner) >= B's — with at least one of the
 two strictly greater, and A has no drawback that B lacks (A has no drawback, or B has one too:
-`deckdsl.check.polarity.has_drawback`).  B is flagged, with its dominating cards shown.  Cards worth `*`
+`deckdsl.games.janken_wars.worth.has_drawback`).  B is flagged, with its dominating cards shown.  Cards worth `*`
 are left out (their value depends on the game), and so are cards with no copies; two cards equal on both
 counts do not dominate each other.  The standard deck has no dominated card.
 
@@ -52,9 +52,9 @@ from functools import cache, partial
 
 from ....diagnostics import Diagnostic, Label
 from ....lang import ast
-from ....check.polarity import worth
 from ....check.rule import Context, card_rarity
 from ....check.rule import card_type as card_type_of
+from ..worth import worth
 
 CODE = "JW107"
 NAME = "dominated-card"

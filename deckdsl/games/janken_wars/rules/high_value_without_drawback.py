@@ -2,7 +2,7 @@
 
 ## What it does
 Flags a card whose value is a whole number above 4 when nothing about it costs its owner anything: no
-`cost:` and no step or clause that hurts them (`deckdsl.check.polarity.has_drawback`).  4 is the value of
+`cost:` and no step or clause that hurts them (`deckdsl.games.janken_wars.worth.has_drawback`).  4 is the value of
 Origami Sublime, the standard deck's most valuable card.  Cards worth `*` are left out: their value
 already depends on the game.
 
@@ -38,8 +38,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ....diagnostics import Diagnostic
-from ....check.polarity import worth
 from ....check.rule import Context
+from ..worth import worth
 
 CODE = "JW108"
 NAME = "high-value-without-drawback"

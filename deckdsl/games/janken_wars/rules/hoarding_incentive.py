@@ -3,7 +3,7 @@
 ## What it does
 Flags a card whose condition keeps lowering the opponent's cards for as long as it stays in its owner's
 domain: a value modifier on the cards of the opponent's domain (`cards in opponent's domain get -1`)
-that helps the card's owner (`deckdsl.check.polarity`).  Modifiers on one card picked when the card
+that helps the card's owner (`deckdsl.games.janken_wars.worth`).  Modifiers on one card picked when the card
 enters (`chosen by you when this card enters it`) are left out: they do not grow with the opponent's
 domain.
 
@@ -49,8 +49,8 @@ from collections.abc import Iterator
 
 from ....diagnostics import Diagnostic
 from ....lang import ast
-from ....check.polarity import polarity
 from ....check.rule import Context
+from ..worth import polarity
 
 CODE = "JW121"
 NAME = "hoarding-incentive"

@@ -3,7 +3,7 @@
 ## What it does
 Flags a card whose effects — its cost, action and condition together — are too long to say in a few
 words.  The length is measured on the syntax tree: every step, clause, card set, filter and number is one
-node (`deckdsl.check.polarity.card_size`), and a card with more than 12 nodes is flagged.  For scale, the
+node (`deckdsl.check.parts.card_size`), and a card with more than 12 nodes is flagged.  For scale, the
 longest card of the standard deck, Estátua de Sucata (`value = ceil(count(your discard pile) / 2)`), has
 6, and the GDD's original Joia Cobiçada, the trigger it calls "bem mais complicado", has 8.  Once the
 card text generator lands, the rule will also measure the printed words.
@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ....diagnostics import Diagnostic, Label
-from ....check.polarity import effect_parts, size
+from ....check.parts import effect_parts, size
 from ....check.rule import Context
 
 CODE = "JW109"

@@ -3,7 +3,7 @@
 ## What it does
 Compares the mean value of the cards of each type, weighted by copies, and flags a deck where the paper
 cards are not the most valuable type (a tie for the highest mean is not flagged).  A `*` value counts as
-its typical value (`deckdsl.check.polarity.typical_value`: the definition evaluated at typical zone sizes).  In
+its typical value (`deckdsl.games.janken_wars.worth.typical_value`: the definition evaluated at typical zone sizes).  In
 the standard deck paper is worth 3.17 per card on average, rock 2.33 and scissors 0.83.
 
 ## Why
@@ -36,9 +36,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ....diagnostics import Diagnostic
-from ....check.polarity import typical_value
 from ....check.rule import Context
 from ....check.rule import card_type as card_type_of
+from ..worth import typical_value
 
 CODE = "JW112"
 NAME = "paper-value"

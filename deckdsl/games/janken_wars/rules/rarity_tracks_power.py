@@ -1,7 +1,7 @@
 """rarity-tracks-power (JW101)
 
 ## What it does
-For each type, averages the static power (`deckdsl.check.polarity.power`: the card's typical value plus what
+For each type, averages the static power (`deckdsl.games.janken_wars.worth.power`: the card's typical value plus what
 its effects are worth to its owner) of the cards of each rarity, weighted by copies.  It flags the deck
 when, in at least 2 of the types, that mean power rises strictly with rarity (simple < advanced <
 special) and the special cards are at least 2 points stronger than the simple ones.  One type that
@@ -49,9 +49,9 @@ from collections.abc import Iterator
 from itertools import pairwise
 
 from ....diagnostics import Diagnostic, Label
-from ....check.polarity import typical_value, worth
 from ....check.rule import Context, card_rarity
 from ....check.rule import card_type as card_type_of
+from ..worth import typical_value, worth
 
 CODE = "JW101"
 NAME = "rarity-tracks-power"

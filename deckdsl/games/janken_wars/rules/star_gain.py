@@ -38,7 +38,7 @@ from collections.abc import Iterator
 
 from ....diagnostics import Diagnostic
 from ....lang import ast
-from ....check.polarity import effect_parts
+from ....check.parts import effect_parts
 from ....check.rule import Context
 
 CODE = "JW115"

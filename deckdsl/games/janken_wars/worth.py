@@ -1,6 +1,8 @@
-"""What an effect is worth to the card's owner: polarity, typical values, a static power estimate.
+"""What an effect is worth to the card's owner in Janken Wars: polarity, typical values, a static power
+estimate — the game's effect-worth model (`Game.worth`; `deckdsl explain` shows it card by card).
 
-This is the one place where deckdsl judges effects; guideline rules read it instead of guessing.  Every
+This is the one place where deckdsl judges Janken Wars' effects; its guideline rules read it instead of
+guessing.  Every
 effect node has a `polarity_<Node>` function here (a node without one raises, and a test builds every
 node kind): a number that is positive when the effect helps the owner of the card (`you`), negative when
 it hurts them, zero when it is neutral or depends on the game state.  The scale is "points of value": a
@@ -24,7 +26,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from ..lang import ast
+from ...check.memo import carried
+from ...check.parts import effect_nodes
+from ...lang import ast
 
 CARD_VALUE = 2.0
 """What one card in a domain is typically worth (the standard deck's mean value is 2.1)."""
@@ -62,7 +66,7 @@ def polarity(node: ast.Node) -> float:
     if handler is None:
         handler = globals().get(f"polarity_{type(node).__name__}")
         if handler is None:
-            raise NotImplementedError(f"deckdsl.check.polarity has no polarity_{type(node).__name__}")
+            raise NotImplementedError(f"deckdsl.games.janken_wars.worth has no polarity_{type(node).__name__}")
         _HANDLERS[type(node)] = handler
     return handler(node)
 
@@ -70,40 +74,6 @@ def polarity(node: ast.Node) -> float:
 def card_polarity(card: ast.Card) -> float:
     """The sum of the polarities of a card's cost, action and condition."""
     return sum(polarity(node) for node in effect_nodes(card))
-
-
-def effect_nodes(card: ast.Card) -> tuple[ast.Node, ...]:
-    """The top-level effect nodes of a card: cost and action steps, then condition clauses."""
-    cost, action, condition = card.cost, card.action, card.condition
-    if action is None and cost is None:
-        return condition.clauses if condition else ()
-    return (*(cost.steps if cost else ()), *(action.steps if action else ()),
-            *(condition.clauses if condition else ()))
-
-
-def part_kinds(card: ast.Card) -> frozenset[type]:
-    """The classes of the nodes among `effect_parts(card)`: whether a card's effects hold a `named "X"` or a
-    discard, asked before walking them.  It depends on the card's text alone, so an editor's re-check keeps
-    it for the cards an edit did not change (`deckdsl.check.rule.CARRIED`)."""
-    return frozenset(map(type, effect_parts(card)))
-
-
-def effect_parts(card: ast.Card) -> tuple[ast.Node, ...]:
-    """Every node of a card's effects, each top-level node followed by the nodes below it, as `Node.walk`
-    goes (one walk for all of them)."""
-    stack = list(effect_nodes(card))
-    if not stack:
-        return ()
-    stack.reverse()
-    found = []
-    while stack:
-        node = stack.pop()
-        found.append(node)
-        children = node.children()
-        if children:
-            children.reverse()
-            stack.extend(children)
-    return tuple(found)
 
 
 class Worth(NamedTuple):
@@ -118,6 +88,7 @@ class Worth(NamedTuple):
     benefit: bool
 
 
+@carried
 def worth(card: ast.Card) -> Worth:
     """The `Worth` of a card's effects."""
     nodes = effect_nodes(card)
@@ -149,6 +120,7 @@ def has_benefit(card: ast.Card) -> bool:
     return any(polarity(node) > 0 for node in effect_nodes(card))
 
 
+@carried
 def typical_value(card: ast.Card) -> float:
     """The card's value: its integer, or for `*` its definition evaluated at typical zone sizes."""
     if isinstance(card.value, int):
@@ -162,16 +134,6 @@ def typical_value(card: ast.Card) -> float:
 def power(card: ast.Card) -> float:
     """A static power estimate: typical value plus the polarity of its effects."""
     return typical_value(card) + card_polarity(card)
-
-
-def size(node: ast.Node) -> int:
-    """How many nodes an effect has: a measure of how much there is to read and remember."""
-    return sum(1 for _ in node.walk())
-
-
-def card_size(card: ast.Card) -> int:
-    """The size of all of a card's effects (0 for a card with none)."""
-    return len(effect_parts(card))
 
 
 # ------------------------------------------------------------------------- expressions ---
@@ -320,7 +282,7 @@ def why(node: ast.Node) -> str:
     """How the model reached `polarity(node)`, in a few words (what `deckdsl explain` shows)."""
     handler = globals().get(f"why_{type(node).__name__}")
     if handler is None:
-        raise NotImplementedError(f"deckdsl.check.polarity has no why_{type(node).__name__}")
+        raise NotImplementedError(f"deckdsl.games.janken_wars.worth has no why_{type(node).__name__}")
     return handler(node)
 
 
@@ -400,3 +362,11 @@ def why_DiscardPriority(node: ast.DiscardPriority) -> str:
 
 def why_Trigger(node: ast.Trigger) -> str:
     return "each time its event happens: the sum of its steps, counted once"
+
+
+def deck_notes(deck: ast.Deck, profile) -> list[str]:
+    """What `deckdsl explain` adds about the whole deck: the chance that a fresh table holds an advanced card
+    (JW120)."""
+    from ...check.figures import advanced_on_table
+
+    return [f"table: {advanced_on_table(deck, profile).explanation}"]
