@@ -186,3 +186,20 @@ def test_greedy_seated_in_the_engine_plays_the_engines_own_game():
                                        for seat, name in enumerate(("greedy", "yomi"))], random.Random(seed)).play()
         assert (state.outcome.winner, state.outcome.reason, state.outcome.rounds) == (
             alone.winner, alone.reason, alone.rounds)
+
+
+def test_a_game_clone_copies_every_field_and_shares_no_mutable_one():
+    """`Game.clone` names its fields one by one (faster than copying the instance dict): a field added to
+    the game and forgotten there fails here."""
+    state = ENGINE.new_state(random.Random(4))
+    rng = random.Random(5)
+    for _ in range(40):
+        state.apply(rng.choice(state.legal_actions()))
+    game = state.game
+    copy = game.clone(game.players)
+    assert set(vars(copy)) == set(vars(game))
+    shared = {"players", "entry_choices"}  # given by the caller; the compiled deck's, read only
+    for name, value in vars(game).items():
+        if isinstance(value, (list, dict, set)) and value and name not in shared:
+            assert getattr(copy, name) is not value, name
+    assert copy.zones == game.zones and copy.loc == game.loc and copy.round == game.round
