@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ...text import card_text
 from .engine import DECK, DISCARD, DOMAIN, HAND, STARS, SUPPLY, TABLE, ZONE_OWNER, Game
+from .state import BRINDE, CHOOSE, FALLBACK, MAY, TAKE, THROW, YES
 
 WORDS: dict[str, dict] = {
     "en": {
@@ -252,35 +253,35 @@ class Screen:
 
     def question(self, decision) -> str:
         words, kind, game = self.words, decision.kind, self.state.game
-        if kind == "throw":
+        if kind == THROW:
             return words["throw?"]
-        if kind == "take":
+        if kind == TAKE:
             return words["take?"]
-        if kind == "fallback":
+        if kind == FALLBACK:
             return words["choice"].format(first=words["no type"], then=words["what?"])
-        if kind == "choose":
+        if kind == CHOOSE:
             return words["choose"].format(source=game.compiled.name(decision.request.card),
                                           verb=words["verbs"].get(decision.request.verb, ""),
                                           i=len(decision.picked) + 1, n=decision.count)
-        if kind == "may":
+        if kind == MAY:
             return words["may"].format(source=game.compiled.name(decision.request.card))
         points = game.domain_value(decision.seat) + game.credit[decision.seat]
         if decision.stars < 1:
             return words["discard?"].format(points=points)
         return words["exchange?"].format(points=points, stars=decision.stars, s="s" if decision.stars > 1 else "")
 
-    def describe(self, decision, action: int, brinde: int, yes: int) -> str:
+    def describe(self, decision, action: int) -> str:
         words, kind, card = self.words, decision.kind, self.describer.card
-        if kind == "throw":
+        if kind == THROW:
             return self.describer.throws[action]
-        if kind == "take":
+        if kind == TAKE:
             return card(action)
-        if kind == "fallback":
-            return words["brinde"] if action == brinde else words["bottom"].format(card=card(action))
-        if kind == "choose":
+        if kind == FALLBACK:
+            return words["brinde"] if action == BRINDE else words["bottom"].format(card=card(action))
+        if kind == CHOOSE:
             return words["from"].format(card=card(action), zone=self.describer.zone(self.state.game.loc[action]))
-        if kind == "may":
-            return words["yes"] if action == yes else words["no"]
-        if action != yes:
+        if kind == MAY:
+            return words["yes"] if action == YES else words["no"]
+        if action != YES:
             return words["keep"]
         return words["discard"] if decision.stars < 1 else words["exchange"]

@@ -438,7 +438,7 @@ class JankenState(State):
     def describe(self, action: int) -> str:
         decision = self.decision
         if self.screen is not None:
-            return self.screen.describe(decision, action, BRINDE, YES)
+            return self.screen.describe(decision, action)
         kind = decision.kind
         if kind == THROW:
             return f"throw {self.game.compiled.throws[action]}"
