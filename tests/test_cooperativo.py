@@ -289,10 +289,10 @@ def test_clone_is_independent():
             continue
         snapshot = [state.information(seat) for seat in range(state.seats)], state.figures()
         copy = state.clone()
-        rng_state = state.rng.getstate()
+        rng_state = state.rng.state
         play_out(copy, random.Random(3))
         assert ([state.information(seat) for seat in range(state.seats)], state.figures()) == snapshot
-        assert state.rng.getstate() == rng_state
+        assert state.rng.state == rng_state
         again = state.clone()
         assert [again.information(s) for s in range(state.seats)] == snapshot[0]
         assert again.legal_actions() == state.legal_actions()

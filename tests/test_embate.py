@@ -235,10 +235,10 @@ def test_clone_is_independent():
             if state.is_terminal():
                 break
             state.apply(state.legal_actions()[0])
-        before = [state.information(0), state.information(1), state.returns(), state.rng.getstate()]
+        before = [state.information(0), state.information(1), state.returns(), state.rng.state]
         copy = state.clone()
         play_out(copy, random.Random(seed))
-        assert [state.information(0), state.information(1), state.returns(), state.rng.getstate()] == before
+        assert [state.information(0), state.information(1), state.returns(), state.rng.state] == before
         again = state.clone()
         play_out(again, random.Random(seed))
         assert again.information(0) == copy.information(0)

@@ -80,7 +80,7 @@ def test_a_clone_leaves_the_original_exactly_as_it_was():
         play_out(copy, random.Random(1))
     assert finish(searched) == finish(untouched)
     a, b = untouched.clone(), untouched.clone()
-    assert a.game.rng.getstate() == b.game.rng.getstate() == untouched.game.rng.getstate()
+    assert a.game.rng.state == b.game.rng.state == untouched.game.rng.state
 
 
 def _random_game(engine, seed):

@@ -285,9 +285,9 @@ def test_clone_is_independent():
         play_out(copy, random.Random(number))
         assert (state.information(0), state.information(1), state.legal_actions()) == snapshot
         twin = state.clone()
-        assert state.rng.getstate() == twin.rng.getstate()
+        assert state.rng.state == twin.rng.state
         twin.rng.random()
-        assert state.rng.getstate() != twin.rng.getstate()
+        assert state.rng.state != twin.rng.state
 
 
 def test_english_words_for_an_english_deck():

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import random as _random
 from abc import ABC, abstractmethod
+from collections.abc import Hashable
 
 from ..lang import ast
 from ..profiles.profile import Profile
@@ -72,6 +73,12 @@ class State(ABC):
     def information(self, seat: int) -> str:
         """Everything `seat` can see now, as readable text: the key of its information state, and what
         `deckdsl play` shows that seat.  Two states `seat` cannot tell apart give the same text."""
+
+    def key(self, seat: int) -> Hashable:
+        """What `seat` can see now, as a hashable key: two states give equal keys exactly when their
+        `information` texts are equal.  A search looks it up at every step, so a game gives a cheap one
+        (a tuple of numbers); the default is the text itself."""
+        return self.information(seat)
 
     @abstractmethod
     def clone(self) -> State:

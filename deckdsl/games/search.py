@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import random as _random
 
-from .interface import State
+from .interface import TERMINAL, State
 
 EXPLORATION = 0.7
 """UCB1's exploration constant (returns are in [-1, 1]; the usual √2 for [0, 1] scaled down)."""
@@ -74,10 +74,23 @@ class RolloutBot(Bot):
         return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
 
 
+class Edge:
+    """An action's statistics in one node: `visits`, `total` (the sum of the mover's returns through it) and
+    `available` (how many of the node's visits could take it: a determinization decides what is legal)."""
+
+    __slots__ = ("visits", "total", "available")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.total = 0.0
+        self.available = 0
+
+
 class ISMCTSBot(Bot):
     """Nodes are information sets: the statistics of an action are kept per (seat to move, what that seat
-    sees), so a seat's choice in the tree never depends on what it cannot see — an opponent who throws
-    after us, without seeing our throw, cannot be imagined to counter it."""
+    sees — `State.key`), so a seat's choice in the tree never depends on what it cannot see — an opponent
+    who throws after us, without seeing our throw, cannot be imagined to counter it.  A node is a dict of
+    `Edge`s by action."""
 
     name = "ismcts"
 
@@ -90,59 +103,68 @@ class ISMCTSBot(Bot):
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        tree: dict[tuple[int, str], dict[int, list[float]]] = {}
-        root = (me, state.information(me))
+        rng = self.rng
+        tree: dict[tuple, dict[int, Edge]] = {}
+        root = (me, state.key(me))
         for _ in range(self.iterations):
-            world = state.determinize(me, self.rng)
-            path: list[tuple[dict[int, list[float]], int, int]] = []
-            seen: set[tuple[int, str]] = set()
-            while not world.is_terminal():
-                mover = world.current_player()
-                key = (mover, world.information(mover))
+            world = state.determinize(me, rng)
+            path: list[tuple[Edge, int]] = []
+            seen: set[tuple] = set()
+            mover = world.current_player()
+            while mover != TERMINAL:
+                key = (mover, world.key(mover))
                 if key in seen:  # the game came back to what this seat saw before: play out from here
                     break
                 seen.add(key)
-                edges = tree.get(key)
                 legal = world.legal_actions()
+                edges = tree.get(key)
                 if edges is None:
                     tree[key] = edges = {}
-                    action = legal[self.rng.randrange(len(legal))]
-                    edges[action] = [0.0, 0.0, 0.0]
                     for other in legal:
-                        edges.setdefault(other, [0.0, 0.0, 0.0])[2] += 1
-                    path.append((edges, action, mover))
+                        edge = edges[other] = Edge()
+                        edge.available = 1
+                    action = legal[int(rng.random() * len(legal))]
+                    path.append((edges[action], mover))
                     world.apply(action)
                     break
-                for other in legal:
-                    edges.setdefault(other, [0.0, 0.0, 0.0])[2] += 1
-                action = max(legal, key=lambda a: _ucb(edges[a]))
-                path.append((edges, action, mover))
+                action = _select(edges, legal)
+                path.append((edges[action], mover))
                 world.apply(action)
-            returns = _playout(world, self.rng)
-            for edges, action, mover in path:
-                edge = edges[action]
-                edge[0] += 1
-                edge[1] += returns[mover]
+                mover = world.current_player()
+            returns = _playout(world, rng)
+            for edge, seat in path:
+                edge.visits += 1
+                edge.total += returns[seat]
         edges = tree[root]
-        return max(actions, key=lambda a: edges[a][0] if a in edges else -1)
+        return max(actions, key=lambda a: edges[a].visits if a in edges else -1)
+
+
+def _select(edges: dict[int, Edge], legal: list[int]) -> int:
+    """The legal action of highest UCB1 (an unvisited one first, the first of equals), counting each as
+    available once more."""
+    best, best_value = legal[0], -math.inf
+    for action in legal:
+        edge = edges.get(action)
+        if edge is None:
+            edge = edges[action] = Edge()
+        edge.available += 1
+        if edge.visits == 0:
+            value = math.inf
+        else:
+            value = edge.total / edge.visits + EXPLORATION * math.sqrt(math.log(edge.available) / edge.visits)
+        if value > best_value:
+            best, best_value = action, value
+    return best
 
 
 def _playout(state: State, rng: _random.Random) -> list[float]:
     """Random actions to the end, or `state.playout_depth` of them and then the state's `estimate`."""
     for _ in range(state.playout_depth):
-        if state.is_terminal():
+        if state.current_player() == TERMINAL:
             return state.returns()
         actions = state.legal_actions()
-        state.apply(actions[rng.randrange(len(actions))])
+        state.apply(actions[int(rng.random() * len(actions))])
     return state.returns() if state.is_terminal() else state.estimate()
-
-
-def _ucb(edge: list[float]) -> float:
-    """UCB1 of an edge [visits, total return, times available]."""
-    visits, total, available = edge
-    if visits == 0:
-        return math.inf
-    return total / visits + EXPLORATION * math.sqrt(math.log(max(available, 1)) / visits)
 
 
 BOTS = {"random": RandomBot, "rollout": RolloutBot, "ismcts": ISMCTSBot}

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random as _random
 
+from ..chance import stream_from
 from ..interface import TERMINAL, State
 
 H = 4
@@ -35,7 +36,7 @@ class CooperativoState(State):
         self.player, self.turns, self.outcome = first, 0, None
         self.window: list[int] = []  # `check_moment: any`: seats still to be asked whether they start the check
         self.next_turn = first
-        self.rng = rng
+        self.rng = stream_from(rng)
         self.last_check: list[tuple[int, tuple[int, ...], bool]] = []
         self.counts = {"moves": 0, "checks": 0, "failed_checks": 0, "refills": 0}
         self._legal: list[int] | None = None
@@ -105,15 +106,14 @@ class CooperativoState(State):
         copy.known = [list(flags) for flags in self.known]
         copy.reserve, copy.recycle, copy.window = list(self.reserve), list(self.recycle), list(self.window)
         copy.last_check, copy.counts = list(self.last_check), dict(self.counts)
-        copy.rng = _random.Random()
-        copy.rng.setstate(self.rng.getstate())
+        copy.rng = self.rng.copy()
         return copy
 
     def determinize(self, seat: int, rng: _random.Random) -> CooperativoState:
         """Redraw the cards of `seat`'s own hand it did not see arrive, and the reserve (unless its order is
         public), among themselves; a new generator for the state."""
         copy = self.clone()
-        copy.rng = _random.Random(rng.getrandbits(64))
+        copy.rng = stream_from(rng)
         if self.outcome:
             return copy
         places = [i for i, seen in enumerate(copy.known[seat]) if not seen]

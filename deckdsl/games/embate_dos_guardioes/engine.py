@@ -18,6 +18,7 @@ from itertools import permutations
 
 from ...lang import ast
 from ...profiles.profile import Profile
+from ..chance import stream_from
 from ..interface import TERMINAL, Engine, State
 
 DRAFT, GUARDIAN1, NEGOTIATE, GUARDIAN2, CLASH, ORDER, OVER = (
@@ -58,7 +59,7 @@ class EmbateState(State):
 
     def __init__(self, engine: EmbateEngine, rng: _random.Random, layout: list[int], first: int,
                  shuffle_hands: bool = True):
-        self.engine, self.rng, self.first = engine, rng, first
+        self.engine, self.rng, self.first = engine, stream_from(rng), first
         self.shuffle_hands = shuffle_hands  # False: a scripted deal keeps hands in the order given
         self.table: list[int | None] = list(layout)
         self.hands: list[list[int]] = [[], []]
@@ -157,8 +158,7 @@ class EmbateState(State):
     def clone(self) -> EmbateState:
         copy = object.__new__(EmbateState)
         copy.__dict__.update(self.__dict__)
-        copy.rng = _random.Random()
-        copy.rng.setstate(self.rng.getstate())
+        copy.rng = self.rng.copy()
         for name in ("table", "g1", "g2", "pending", "took", "clash", "log"):
             setattr(copy, name, list(getattr(self, name)))
         for name in ("hands", "open_guardians", "piles", "duel", "won"):
@@ -451,7 +451,7 @@ class EmbateState(State):
 
     def determinize(self, seat: int, rng: _random.Random) -> EmbateState:
         copy = self.clone()
-        copy.rng = _random.Random(rng.getrandbits(64))
+        copy.rng = stream_from(rng)
         if copy.phase == OVER:
             return copy
         other = 1 - seat

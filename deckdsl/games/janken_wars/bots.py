@@ -116,21 +116,21 @@ class Heuristic(Player):
         return int(self.rng.random() * 3)
 
     def take(self, game, me, options):
-        return max(options, key=lambda card: _card_worth(game, card))
+        return max(options, key=lambda card: card_worth(game, card))
 
     def fallback(self, game, me, brinde):
         if brinde:
             return None
-        return max(game.zones[1], key=lambda card: _card_worth(game, card))
+        return max(game.zones[1], key=lambda card: card_worth(game, card))
 
     def choose(self, game, me, request, options, count):
         if request.verb == "modify":  # a modifier on a chosen card: the best card to help, or to hurt
             helps = polarity(request.step) >= 0
-            return sorted(options, key=lambda card: _card_worth(game, card), reverse=helps)[:count]
+            return sorted(options, key=lambda card: card_worth(game, card), reverse=helps)[:count]
 
         def good_for_me(card):
             owner = ZONE_OWNER[game.loc[card]]
-            worth = _card_worth(game, card)
+            worth = card_worth(game, card)
             return -worth if owner == me else worth
 
         return sorted(options, key=good_for_me, reverse=True)[:count]
@@ -153,7 +153,8 @@ class _LookAhead(Heuristic):
         return False
 
 
-def _card_worth(game: Game, card: int) -> float:
+def card_worth(game: Game, card: int) -> float:
+    """What `card` is worth where it lies now (0 for a card without a value)."""
     value = game.value(card)
     return value if value is not None else 0
 
@@ -183,7 +184,7 @@ class GreedyPlayer(Heuristic):
                 if game.next_brinde < len(game.compiled.brinde_ids):
                     best = (_try(game, seat, lambda copy: copy.take_brinde(seat)) - before, None, None)
                 else:
-                    best = (0.0, None, max(table, key=lambda c: _card_worth(game, c)))
+                    best = (0.0, None, max(table, key=lambda c: card_worth(game, c)))
             found.append(best)
         return found
 
@@ -201,7 +202,7 @@ class GreedyPlayer(Heuristic):
     def fallback(self, game, me, brinde):
         if brinde:
             return None
-        return max(game.zones[1], key=lambda card: _card_worth(game, card))
+        return max(game.zones[1], key=lambda card: card_worth(game, card))
 
 
 class YomiPlayer(GreedyPlayer):

@@ -37,10 +37,11 @@ from dataclasses import dataclass
 
 from ...lang import ast
 from ...profiles.profile import Profile
+from ..chance import Stream
 from ..interface import TERMINAL, Engine, State
 from ..search import Bot
 from ..view import RunView
-from .bots import Heuristic, make_player, parse_player, score
+from .bots import card_worth, make_player, parse_player, score
 from .figures import JankenTally, advanced_ids, matchup_report, summary, text_report
 from .engine import Game, GameStats, Player, Request, compile_deck, unresolved_hazards
 from .engine.game import valid_choice
@@ -99,7 +100,7 @@ class _Run:
             self.game.listener = state.listener
         future = state.future
         if future is not None and cursor == future[0]:
-            self.game.rng = _generator(future[1])
+            self.game.rng = future[1].copy()
         return value
 
 
@@ -247,7 +248,7 @@ class JankenState(State):
         self.base: Game | None = None
         self.ran = False
         self.script: list[int] = []
-        self.future: tuple[int, tuple] | None = None
+        self.future: tuple[int, Stream] | None = None
         self.decision: Decision | None = None
         self.outcome = None
         self.listener = None
@@ -287,7 +288,7 @@ class JankenState(State):
         """Run the stretch from its copy with the script; True when it stopped at a decision."""
         game = self.game
         if self.ran:  # the game has gone past the copy: start again from it (in the same object)
-            game.__dict__.update(_exact(self.base, stats=game.stats is not None).__dict__)
+            game.restore(_exact(self.base, stats=game.stats is not None))
         self.ran = True
         run = _Run(self, game)
         game.players = [_Bridge(run, 0), _Bridge(run, 1)]
@@ -360,6 +361,32 @@ class JankenState(State):
             lines.append(f"{who} to decide: {self._question(decision)}{picked}")
         return "\n".join(lines)
 
+    def key(self, seat: int) -> tuple:
+        """`information` as numbers (definition indices for names; the domain values, which follow from
+        the visible cards, left out)."""
+        game = self.game
+        def_of, zones = game.compiled.def_of, game.zones
+        other = 1 - seat
+        if self.base is None:
+            throws: tuple = (self.throws[0],) if self.throws and seat == 0 else ()
+        else:
+            throws = (*self.throws, *self.script)
+        decision = self.decision
+        asked: tuple = ()
+        if decision is not None and decision.kind != THROW:
+            request = decision.request
+            asked = (decision.kind, decision.seat == seat, decision.stars,
+                     None if request is None else (request.verb, self._def(request.card)),
+                     tuple([self._def(card) for card in decision.picked]))
+        return (game.round, len(zones[DECK]), game.ties, tuple([def_of[card] for card in zones[TABLE]]),
+                tuple([def_of[card] for card in zones[DOMAIN + seat]]),
+                tuple([def_of[card] for card in zones[DOMAIN + other]]),
+                len(zones[STARS + seat]), len(zones[STARS + other]), len(zones[DISCARD + seat]),
+                len(zones[DISCARD + other]), self.base is None, throws, asked)
+
+    def _def(self, card: int) -> int:
+        return -1 if card == BRINDE else self.game.compiled.def_of[card]
+
     def _question(self, decision: Decision) -> str:
         if decision.kind == CHOOSE:
             return f"{decision.request.verb}: a card of {self._card(decision.request.card)}"
@@ -375,18 +402,21 @@ class JankenState(State):
     played to the end (docs/simulate.md measures both)."""
 
     def estimate(self) -> list[float]:
-        """Before the end: who is ahead (stars at their price plus domain value, as greedy scores it),
-        as a share of the points a game is won with — inside a round, after the round is played out with
-        greedy's value heuristic for every decision left (a won dispute is worth the card its winner
-        takes: judged before the take, every throw would look the same)."""
+        """Before the end: who is ahead (stars at their price plus domain value, as greedy scores it), as a
+        share of the points a game is won with; a seat about to take a table card is counted as holding
+        the best one already (judged before the take, every throw would look the same).  Nothing is
+        played ahead: a search asks this at every iteration."""
         if self.outcome is not None:
             return self.returns()
-        if self.base is None:
-            return _lead(self.game)
-        ahead = self.clone()
-        ahead.natives = [Heuristic(_random.Random(1)), Heuristic(_random.Random(2))]
-        ahead._run()
-        return ahead.returns() if ahead.outcome is not None else _lead(ahead.game)
+        game = self.game
+        lead = score(game, 0)
+        decision = self.decision
+        if decision is not None and decision.kind == TAKE:
+            gain = max([card_worth(game, card) for card in decision.options])
+            lead += gain if decision.seat == 0 else -gain
+        rules = game.rules
+        lead = max(-1.0, min(1.0, lead / (rules.star_cost * rules.stars_to_win)))
+        return [lead, -lead]
 
     def clone(self) -> JankenState:
         """A copy whose generator is a copy of this one's; every seat of the copy decides through the
@@ -403,7 +433,7 @@ class JankenState(State):
 
     def determinize(self, seat: int, rng: _random.Random) -> JankenState:
         copy = self.clone()
-        future = _random.Random(rng.getrandbits(64))
+        future = Stream(rng.getrandbits(64))
         if copy.base is None:
             rng.shuffle(copy.game.zones[DECK])
             copy.game.rng = future
@@ -412,8 +442,8 @@ class JankenState(State):
             return copy
         base = copy.base = _exact(copy.base, stats=False)
         _shuffle_unseen(base.zones[DECK], copy.game.zones[DECK], rng)
-        copy.future = (len(copy.script), future.getstate())
-        copy.game.rng = future
+        copy.future = (len(copy.script), future)
+        copy.game.rng = future.copy()
         return copy
 
     def follow(self, seat: int, language: str) -> bool:
@@ -461,27 +491,12 @@ BRINDE = 1 << 20
 """The action that takes a Brinde (beyond every card id)."""
 
 
-def _lead(game: Game) -> list[float]:
-    rules = game.rules
-    lead = max(-1.0, min(1.0, score(game, 0) / (rules.star_cost * rules.stars_to_win)))
-    return [lead, -lead]
-
-
 def _exact(game: Game, stats: bool = True) -> Game:
     """A copy of `game` with a copy of its generator (`Game.clone` alone draws from the original's), and of
     its figures unless `stats` is False (a search's copies count nothing)."""
-    saved = game.rng.getstate()
-    copy = game.clone(game.players)
-    game.rng.setstate(saved)
-    copy.rng = _generator(saved)
+    copy = game.clone(game.players, game.rng.copy())
     if stats and game.stats is not None:
         copy.stats = game.stats.copy()
-    return copy
-
-
-def _generator(state: tuple) -> _random.Random:
-    copy = _random.Random()
-    copy.setstate(state)
     return copy
 
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from ...lang import ast
 from ...profiles.profile import Profile
+from ..chance import stream_from
 from ..interface import TERMINAL, Engine, State
 
 PASS = 1000
@@ -124,7 +125,9 @@ class QueensVsKingsState(State):
     seats = 2
 
     def __init__(self, engine: QueensVsKingsEngine, rng: _random.Random, piles: dict[str, list[int]], red: int):
-        self.engine, self.rng = engine, rng
+        self.engine, self.rng = engine, stream_from(rng)
+        self.legal: list[int] | None = None
+        """The legal actions, worked out once per decision (`legal_actions`)."""
         self.colour = ["red", "black"] if red == 0 else ["black", "red"]
         self.main = [list(piles[f"{c}-main"]) for c in self.colour]
         """Draw piles, per seat; the top is the END of the list."""
@@ -170,9 +173,9 @@ class QueensVsKingsState(State):
 
     def _start_discard(self, phase: str, count: int) -> None:
         self.phase = phase
-        part = "extra" if phase == DISCARD_EXTRA else "main"
-        cards = self.engine.cards
-        self.owed = [min(count, sum(cards[c].part == part for c in self.hand[seat])) for seat in (0, 1)]
+        extra = self.engine.extra
+        wanted = phase == DISCARD_EXTRA
+        self.owed = [min(count, sum(extra[c] == wanted for c in self.hand[seat])) for seat in (0, 1)]
         self.turn = self.starter
         self._after_discard()
 
@@ -192,8 +195,9 @@ class QueensVsKingsState(State):
         self.table = []
         self.stats["starter_won"] += winner == self.starter
         clear_extra = self.skirmish in self.engine.rules.extra_discard_after
+        extra = self.engine.extra
         for seat in (0, 1):
-            kept = [c for c in self.hand[seat] if self.engine.cards[c].part == "extra" and not clear_extra]
+            kept = [] if clear_extra else [c for c in self.hand[seat] if extra[c]]
             self.discard[seat].extend(c for c in self.hand[seat] if c not in kept)
             self.hand[seat] = kept
         self.starter = self.turn = winner
@@ -207,16 +211,23 @@ class QueensVsKingsState(State):
     def _playable(self, seat: int) -> list[int]:
         if not self.table:
             return list(self.hand[seat])
-        top = self.engine.cards[self.table[-1][1]]
-        return [c for c in self.hand[seat] if self.engine.compare(self.engine.cards[c], top) >= 0]
+        top = self.table[-1][1]
+        order = self.engine.order
+        return [c for c in self.hand[seat] if order[c][top] >= 0]
 
     def legal_actions(self) -> list[int]:
+        legal = self.legal
+        if legal is None:
+            self.legal = legal = self._legal()
+        return legal
+
+    def _legal(self) -> list[int]:
         if self.phase == OVER:
             return []
         seat = self.turn
         if self.phase != PLAY:
-            part = "extra" if self.phase == DISCARD_EXTRA else "main"
-            return [c for c in self.hand[seat] if self.engine.cards[c].part == part]
+            extra, wanted = self.engine.extra, self.phase == DISCARD_EXTRA
+            return [c for c in self.hand[seat] if extra[c] == wanted]
         playable = self._playable(seat)
         if not playable or (self.table and self.played[seat]):
             return [*playable, PASS]
@@ -225,6 +236,7 @@ class QueensVsKingsState(State):
     def apply(self, action: int) -> None:
         if action not in self.legal_actions():
             raise ValueError(f"action {action} ({self.describe(action)}) is not legal now")
+        self.legal = None
         seat = self.turn
         if self.phase != PLAY:
             self.hand[seat].remove(action)
@@ -292,6 +304,14 @@ class QueensVsKingsState(State):
             lines.append(words["turn"][self.turn == seat])
         return "\n".join(lines)
 
+    def key(self, seat: int) -> tuple:
+        other, extra = 1 - seat, self.engine.extra
+        return (seat, self.skirmish, self.phase, self.turn == seat, self.last_pass and self.turn == seat,
+                tuple(self.hand[seat]), tuple(self.discard[seat]), len(self.main[seat]), len(self.extra[seat]),
+                len(self.main[other]), len(self.extra[other]), len(self.hand[other]), len(self.discard[other]),
+                sum([extra[c] for c in self.hand[other]]), tuple(self.table), tuple(self.won[seat]),
+                tuple(self.won[other]))
+
     def clone(self) -> QueensVsKingsState:
         copy = object.__new__(QueensVsKingsState)
         copy.__dict__.update(self.__dict__)
@@ -299,8 +319,8 @@ class QueensVsKingsState(State):
             setattr(copy, name, [list(cards) for cards in getattr(self, name)])
         copy.colour, copy.table, copy.owed, copy.played = list(self.colour), list(self.table), list(self.owed), list(self.played)
         copy.stats = dict(self.stats)
-        copy.rng = _random.Random()
-        copy.rng.setstate(self.rng.getstate())
+        copy.rng = self.rng.copy()
+        copy.legal = None
         return copy
 
     def describe(self, action: int) -> str:
@@ -325,7 +345,7 @@ class QueensVsKingsState(State):
             copy.hand[other] = sorted([c for c in copy.hand[other] if cards[c].part != part] + new_held)
             copy.discard[other] = [c for c in copy.discard[other] if cards[c].part != part] + new_gone
             rng.shuffle(pile[seat])
-        copy.rng = _random.Random(rng.getrandbits(64))
+        copy.rng = stream_from(rng)
         return copy
 
     def figures(self) -> dict[str, float]:
@@ -362,6 +382,9 @@ class QueensVsKingsEngine(Engine):
             court=str(settings.get("court", "suits")),
         )
         self.index = {card.name: i for i, card in enumerate(self.cards)}
+        self.order = [[self.compare(a, b) for b in self.cards] for a in self.cards]
+        """`order[a][b]`: `compare` of the cards of indices `a` and `b`, worked out once."""
+        self.extra = [card.part == "extra" for card in self.cards]
 
     def compare(self, a: Card, b: Card) -> int:
         return compare(a, b, self.court, self.rules.precedence, self.rules.court)

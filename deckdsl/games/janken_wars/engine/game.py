@@ -7,6 +7,7 @@ from __future__ import annotations
 import random as _random
 from dataclasses import dataclass
 
+from ...chance import Stream, stream_from
 from ...interface import EngineError
 from .board import Board
 from .compiler import Compiled
@@ -47,7 +48,6 @@ class Game(Board):
         self.compiled = compiled
         self.rules = compiled.rules
         self.players = players
-        self.rng = rng
         self.listener = listener
         self.stats = stats
         deck = list(compiled.deck_ids)
@@ -59,6 +59,7 @@ class Game(Board):
             self.gift = (seat, card)
         if shuffle:
             rng.shuffle(deck)
+        self.rng = stream_from(rng)
         self.zones: list[list[int]] = [deck, [], list(compiled.star_ids), [], [], [], [], [], [], [], []]
         self.loc = [DECK] * len(compiled.deck_ids) + [SUPPLY] * (len(compiled.def_of) - len(compiled.deck_ids))
         self.next_brinde = 0
@@ -454,10 +455,12 @@ class Game(Board):
 
     # -- for players that look ahead -------------------------------------------------------
 
-    def clone(self, players) -> Game:
-        """A copy of this game's state with other players (and no listener or stats), to try a move.  Every
-        field is named (a search copies games at every step: that is faster than copying the instance's
-        dict; tests/test_janken_interface.py fails when a field is left out)."""
+    def clone(self, players, rng: Stream | None = None) -> Game:
+        """A copy of this game's state with other players (and no listener or stats), to try a move.  Its
+        generator is `rng`, or one seeded from this game's (which then draws once): a look-ahead must not
+        know what the game will draw.  Every field is named (a search copies games at every step: that is
+        faster than copying the instance's dict; tests/test_janken_interface.py fails when a field is left
+        out)."""
         copy = Game.__new__(Game)
         copy.compiled, copy.rules, copy.gift = self.compiled, self.rules, self.gift
         copy.entry_choices = self.entry_choices
@@ -478,25 +481,21 @@ class Game(Board):
         copy.players = players
         copy.listener = None
         copy.stats = None
-        copy.rng = _Deferred(self.rng.random())
+        copy.rng = rng if rng is not None else Stream(self.rng.next64())
         return copy
 
-
-class _Deferred:
-    """A generator seeded only when first drawn from: most look-ahead copies of a game never draw, and
-    seeding a Mersenne Twister was an eighth of a greedy bot's time.  Draws are those of
-    `random.Random(seed)`."""
-
-    __slots__ = ("seed", "real")
-
-    def __init__(self, seed: float) -> None:
-        self.seed = seed
-        self.real: _random.Random | None = None
-
-    def __getattr__(self, name: str):
-        if self.real is None:
-            self.real = _random.Random(self.seed)
-        return getattr(self.real, name)
+    def restore(self, other: Game) -> None:
+        """Become `other` (a copy of this game from earlier, which is then this game's own): a round
+        replayed from its copy goes on in the same object that players and screens hold."""
+        self.compiled, self.rules, self.gift = other.compiled, other.rules, other.gift
+        self.entry_choices = other.entry_choices
+        self.next_brinde, self.round, self.ties = other.next_brinde, other.round, other.ties
+        self.steps, self.active = other.steps, other.active
+        self.zones, self.loc, self.credit = other.zones, other.loc, other.credit
+        self.dirty, self.printed, self.starred = other.dirty, other.printed, other.starred
+        self.cancelled, self.running, self.valuing = other.cancelled, other.running, other.valuing
+        self.computing, self.guards, self.chosen = other.computing, other.guards, other.chosen
+        self.players, self.listener, self.stats, self.rng = other.players, other.listener, other.stats, other.rng
 
 
 def valid_choice(chosen, options: list[int], count: int) -> list[int]:
