@@ -302,6 +302,158 @@ def grammar_cache(grammar: str) -> str | None:
     return os.path.join(folder, f"grammar-{digest}.lark-cache")
 
 
+PREBUILT = Path(__file__).parent / "grammars"
+"""The grammars (`<name>.lark`), and the parsers built from them that ship with deckdsl (`<name>.parser`, see
+`lark_parser`; `deckdsl.lang.parse.prebuild` writes them)."""
+
+PARSER_FORMAT = "deckdsl-parser 1"
+"""The first words of a pickled parser's file (`lark_parser`): a parser pickled another way is not read."""
+
+
+def lark_parser(grammar: str, name: str, *, transformer: object = None, code: str = "", **options: object):
+    """The Lark parser of the grammar text `grammar` (`grammars/<name>.lark`) with Lark's `options` and
+    `transformer`: unpickled when a pickle of it is current, else built (and pickled in the cache folder).
+
+    Lark's own cache (`grammar-<digest>.lark-cache`) spares the half second of building the LALR tables and
+    checking every pair of terminals for collisions, but still takes ~35 ms of every run to turn into a
+    parser; an unpickled parser takes a few.  A pickle is read only when the first line of its file is
+    `PARSER_FORMAT` and its key (`parser_key`: the grammar, the options, `code` — the source of the
+    transformer, whose methods the parser calls — and the versions of Lark and Python); one that cannot be
+    unpickled is ignored (and replaced).  Never an error: at worst the parser is built as Lark builds it.
+
+    Where the pickles are: the one shipped in `grammars/<name>.parser` (for the Lark and Python it was
+    built with: a first run needs no cache), then `parser-<key>.pickle` in the cache folder.  `transformer`,
+    modules and the objects Lark's modules define (its `Shift` and `Reduce`, which it compares by identity)
+    are pickled by name and found again, not copied.
+    """
+    from lark import Lark
+
+    key = parser_key(grammar, code, options)
+    shipped = PREBUILT / f"{name}.parser"
+    parser = _unpickle_parser(_read_if_current(shipped, key), transformer)
+    if parser is not None:
+        return parser
+    folder = cache_folder()
+    pickled = None if folder is None else os.path.join(folder, f"parser-{key[:24]}.pickle")
+    if pickled is not None:
+        parser = _unpickle_parser(_read_if_current(pickled, key, recall), transformer)
+        if parser is not None:
+            return parser
+    cache = grammar_cache(grammar)
+    try:
+        parser = Lark(grammar, cache=cache or False, transformer=transformer, **options)
+    except OSError:
+        parser = Lark(grammar, transformer=transformer, **options)
+    if pickled is not None:
+        data = pickle_parser(parser, key, transformer)
+        if data is not None:
+            remember(pickled, data)
+    return parser
+
+
+def parser_key(grammar: str, code: str, options: dict) -> str:
+    """What a pickled parser must have been built from to be used (see `lark_parser`)."""
+    parts = (PARSER_FORMAT, grammar, code, repr(sorted(options.items())), _versions())
+    return hashlib.sha256("\0".join(parts).encode()).hexdigest()
+
+
+def _versions() -> str:
+    import sys
+
+    import lark
+
+    return f"lark={lark.__version__} python={sys.version_info[0]}.{sys.version_info[1]}"
+
+
+def _read_if_current(path: str | Path, key: str, read=None) -> bytes | None:
+    """The pickle in the parser file `path` when its first line names `key`; None otherwise."""
+    try:
+        data = read(path) if read is not None else Path(path).read_bytes()
+    except OSError:
+        return None
+    if data is None:
+        return None
+    head, _, packed = data.partition(b"\n")
+    words = head.decode("ascii", "replace").split(" ")
+    if " ".join(words[:2]) != PARSER_FORMAT or words[2:3] != [key]:
+        return None
+    import zlib
+
+    try:
+        return zlib.decompress(packed)
+    except zlib.error:
+        return None
+
+
+def parser_file_versions(path: str | Path) -> str | None:
+    """The versions of Lark and Python the parser file `path` was built with (as `_versions` writes them)."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.readline().decode("ascii", "replace").split(" ")
+    except OSError:
+        return None
+    return " ".join(head[3:]).strip() or None
+
+
+def pickle_parser(parser, key: str, transformer: object = None) -> bytes | None:
+    """The file of a pickled parser (see `lark_parser`): a line naming the format, `key` and the versions, then
+    the pickle, compressed (a sixth of its size: the shipped ones are in git); None when it cannot be pickled."""
+    import importlib
+    import io
+    import pickle
+    import sys
+    import zlib
+    from types import BuiltinFunctionType, FunctionType, ModuleType
+
+    plain = (type, FunctionType, BuiltinFunctionType, ModuleType, str, bytes, int, float, bool, tuple, frozenset,
+             type(None))
+    named = {id(value): (module, attribute)
+             for module_name, module in list(sys.modules.items())
+             if module is not None and (module_name == "lark" or module_name.startswith("lark."))
+             for attribute, value in vars(module).items()
+             if not attribute.startswith("__") and not isinstance(value, plain)}
+
+    class Pickler(pickle.Pickler):
+        def persistent_id(self, obj):
+            return "transformer" if transformer is not None and obj is transformer else None
+
+        def reducer_override(self, obj):
+            # by name, once each (pickle keeps what a reduction made): a module, a module-level object of Lark
+            if isinstance(obj, ModuleType):
+                return importlib.import_module, (obj.__name__,)
+            found = named.get(id(obj))
+            return NotImplemented if found is None else (getattr, found)
+
+    buffer = io.BytesIO()
+    try:
+        Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(parser)
+    except Exception:  # noqa: BLE001 — a parser Lark made unpicklable is only slower to load
+        return None
+    return f"{PARSER_FORMAT} {key} {_versions()}\n".encode("ascii") + zlib.compress(buffer.getvalue())
+
+
+def _unpickle_parser(data: bytes | None, transformer: object = None):
+    """The parser pickled in `data` (see `pickle_parser`), or None when there is none or it is broken."""
+    if data is None:
+        return None
+    import io
+    import pickle
+
+    from lark import Lark
+
+    class Unpickler(pickle.Unpickler):
+        def persistent_load(self, pid):
+            if pid == "transformer" and transformer is not None:
+                return transformer
+            raise pickle.UnpicklingError(f"unknown persistent id {pid!r}")
+
+    try:
+        parser = Unpickler(io.BytesIO(data)).load()
+    except Exception:  # noqa: BLE001 — a truncated, corrupt or foreign file: build the parser instead
+        return None
+    return parser if isinstance(parser, Lark) else None
+
+
 def lossy_text(path: str | Path) -> str:
     """The file's text with undecodable bytes replaced (to show the lines of a DK005 diagnostic)."""
     try:

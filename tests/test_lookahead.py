@@ -1,7 +1,8 @@
-"""The bots' look-ahead copies of a game (`Game.clone`) seed their generator only when they draw from it
-(`_Deferred`), and skip pricing exchanges their players never make (`Player.never_exchanges`); yomi's
-zero-sum games are solved once per matrix (`bots._solved`): a fast path that must play the very games
-the reference path (eager generators, every offer priced, every matrix solved afresh) played."""
+"""The bots' look-ahead copies of a game (`Game.clone`) skip pricing exchanges their players never make
+(`Player.never_exchanges`); yomi's zero-sum games are solved once per matrix (`bots._solved`): a fast
+path that must play the very games the reference path (every offer priced, every matrix solved afresh)
+played.  A look-ahead copy draws from its own generator, seeded from the game's: what it draws is not
+what the game will draw."""
 
 from __future__ import annotations
 
@@ -20,12 +21,13 @@ from deckdsl.stats import game_rng
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_a_deferred_generator_draws_what_the_seeded_one_draws():
-    for seed in (0.0, 0.5, 0.123456789):
-        deferred, eager = engine._Deferred(seed), random.Random(seed)
-        assert deferred.real is None
-        assert [deferred.random(), deferred.sample(range(50), 5), deferred.getrandbits(64)] == [
-            eager.random(), eager.sample(range(50), 5), eager.getrandbits(64)]
+def test_a_look_ahead_copy_does_not_draw_what_the_game_will_draw():
+    result = deckdsl.load(ROOT / "decks" / "janken-wars.deck")
+    compiled = janken.compile_deck(result.deck, result.profile, janken.rules_for(result.deck, result.profile, {}))
+    game = engine.Game(compiled, [None, None], random.Random(3))
+    copy = game.clone([None, None])
+    ahead = [copy.rng.random() for _ in range(5)]
+    assert ahead != [game.rng.random() for _ in range(5)]
 
 
 def played(compiled, players, seeds) -> list:
@@ -48,7 +50,6 @@ def test_greedy_and_yomi_play_the_same_games_with_deferred_generators(monkeypatc
     compiled = janken.compile_deck(result.deck, result.profile, janken.rules_for(result.deck, result.profile, settings))
     for players, seeds in ((("greedy", "yomi"), range(12)), (("greedy:hoard", "random"), range(20, 40))):
         fast = played(compiled, players, seeds)
-        monkeypatch.setattr(engine, "_Deferred", random.Random)
         monkeypatch.setattr(bots._LookAhead, "never_exchanges", False)
         monkeypatch.setattr(bots, "_solved", lambda matrix: (tuple(bots._solve(matrix)[0]), bots._solve(matrix)[1]))
         reference = played(compiled, players, seeds)

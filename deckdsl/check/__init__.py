@@ -16,7 +16,7 @@ from ..lang.ast import Deck
 from ..lang.parse import Gaps
 from ..lang.reuse import Memory
 from ..profiles.profile import Profile
-from . import semantics, style
+from . import semantics
 from .art import art_problems
 from .coverage import Coverage
 from .memo import CardMemo, context_of
@@ -60,6 +60,8 @@ def run(
     if folder is not None:
         found.extend(art_problems(deck, folder))
     if deck.printing:
+        from . import style  # the `print` block: most decks have none
+
         found.extend(style.read(deck, profile, folder)[1])
     if profile is None:
         if memo is not None:

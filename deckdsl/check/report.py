@@ -7,7 +7,6 @@ object (or null) with its edits, `sarif` a `fixes` entry of replacements.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Iterator
 
 from ..diagnostics import CODES, Diagnostic, Fix, Severity
@@ -144,6 +143,8 @@ def iter_json(diagnostics: Iterable[Diagnostic], files: int, fixed: list[dict] |
     """The JSON report (see `to_json`) in pieces, one finding at a time, so that writing a report of many
     findings holds one finding's JSON at a time rather than the whole document twice (as dicts, then as
     text).  The pieces joined are `json.dumps(report, ensure_ascii=False, indent=2)`, byte for byte."""
+    import json
+
     diagnostics = diagnostics if isinstance(diagnostics, list) else list(diagnostics)
     counted = total if total is not None else diagnostics
     summary = {s.value: sum(1 for d in counted if d.severity is s) for s in Severity}
@@ -243,6 +244,8 @@ def to_sarif(diagnostics: Iterable[Diagnostic], rules: Iterable, version: str) -
                 for number, label in enumerate(diagnostic.labels)
             ]
         results.append(result)
+    import json
+
     log = {
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
         "version": "2.1.0",

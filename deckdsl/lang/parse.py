@@ -19,7 +19,7 @@ from lark import Lark
 from lark.exceptions import UnexpectedInput
 
 from ..diagnostics import Diagnostic, Label
-from ..files import MAX_FILE_BYTES, decode, grammar_cache, read_file  # noqa: F401 — re-exported
+from ..files import MAX_FILE_BYTES, decode, grammar_cache, lark_parser, read_file  # noqa: F401 — re-exported
 from ..games.registry import load_error
 from ..profiles.profile import DEFAULT_PROFILE, Profile, available, find
 from ..profiles.profile import load as load_profile
@@ -28,7 +28,6 @@ from . import ast
 from .build import BUILDER, MAX_DEPTH, Header, TooDeep
 from .reuse import BlockKey, Memory
 from .spelling import replace, suggest
-from .syntax import syntax_error, unclosed
 
 
 
@@ -41,21 +40,50 @@ def _grammar_text() -> str:
 
 _PARSER: Lark | None = None
 
+_OPTIONS = dict(parser="lalr", strict=True, keep_all_tokens=True, maybe_placeholders=True, start=["start", "item"])
+"""Lark's options for the deck parser (its transformer is `BUILDER`)."""
+
 
 def _parser() -> Lark:
+    """The deck parser, building the AST as it reads (`deckdsl.lang.build`): unpickled when a pickle of it is
+    current (`deckdsl.files.lark_parser`), else built (half a second without Lark's cache)."""
     global _PARSER
     if _PARSER is None:
-        grammar = _grammar_text()
-        options = dict(
-            parser="lalr", strict=True, keep_all_tokens=True, maybe_placeholders=True,
-            start=["start", "item"], transformer=BUILDER,
-        )
-        cache = grammar_cache(grammar)
-        try:
-            _PARSER = Lark(grammar, cache=cache or False, **options)
-        except OSError:
-            _PARSER = Lark(grammar, **options)
+        _PARSER = lark_parser(_grammar_text(), "deck", transformer=BUILDER, code=_builder_code(), **_OPTIONS)
     return _PARSER
+
+
+def _builder_code() -> str:
+    """The source of `deckdsl.lang.build`, whose methods the parser calls: a pickled parser built with other
+    methods is not used."""
+    from . import build
+
+    return Path(build.__file__).read_text(encoding="utf-8")
+
+
+def prebuild() -> list[Path]:
+    """Write the parsers that ship with deckdsl (`grammars/deck.parser` and `grammars/game.parser`, see
+    `deckdsl.files.lark_parser`) for the installed Lark and Python; returns their paths.  Run it after
+    changing a grammar or `deckdsl.lang.build` (`tests/test_startup.py` says when):
+
+        python -c "from deckdsl.lang.parse import prebuild; prebuild()"
+    """
+    from ..files import PREBUILT, parser_key, pickle_parser, write_atomic
+    from ..profiles import gamefile
+
+    written = []
+    for name, grammar, transformer, code, options in (
+        ("deck", _grammar_text(), BUILDER, _builder_code(), _OPTIONS),
+        ("game", gamefile.GRAMMAR.read_text(encoding="utf-8"), None, "", gamefile.OPTIONS),
+    ):
+        parser = Lark(grammar, transformer=transformer, **options)
+        data = pickle_parser(parser, parser_key(grammar, code, options), transformer)
+        if data is None:
+            raise RuntimeError(f"the {name} parser cannot be pickled with this version of Lark")
+        path = PREBUILT / f"{name}.parser"
+        write_atomic(path, data)
+        written.append(path)
+    return written
 
 
 def grammar() -> Lark:
@@ -314,6 +342,8 @@ def parse_text(text: str, near: Path | None = None, memory: Memory | None = None
             line_offset = counted_to = line_begins = 0
         source = text[chunk.start : chunk.end]
         if chunk.open_brace is not None:
+            from .syntax import unclosed  # the diagnostics of syntax errors: imported when there is one
+
             diagnostics.append(unclosed(text, chunk))
             source += "\n}"
         line_offset += text.count("\n", counted_to, chunk.start)
@@ -408,6 +438,8 @@ def _parse_block(parser, builder, text, source, chunk, offsets, diagnostics) -> 
             ))
             return None, dropped
         except UnexpectedInput as error:
+            from .syntax import syntax_error  # imported when there is a syntax error
+
             diagnostics.append(syntax_error(text, source, chunk, error, parser, builder))
             lines = source.split("\n")
             number = getattr(error, "line", -1)

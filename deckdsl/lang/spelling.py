@@ -17,7 +17,6 @@ the word inside a node's span (the checker works on the AST, which keeps only it
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
@@ -65,6 +64,8 @@ def suggest(
                if 2 * min(len(c), len(folded)) >= CUTOFF * (len(c) + len(folded))}
     if not lowered:
         return None
+    import difflib  # only when there is a word to correct
+
     close = difflib.get_close_matches(folded, list(lowered), n=max(1, len(lowered)), cutoff=CUTOFF)
     if not close:
         return None

@@ -20,7 +20,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from ..diagnostics import Diagnostic
-from ..files import grammar_cache
+from ..files import lark_parser
 from ..span import Span
 
 GRAMMAR = Path(__file__).parent.parent / "grammars" / "game.lark"
@@ -180,17 +180,15 @@ def _add_field(block: Block, node, builder: _Build, problems: list[Diagnostic]) 
     block.field_spans[key] = _span(node)
 
 
+OPTIONS = dict(parser="lalr", strict=True, propagate_positions=True)
+"""Lark's options for the profile parser."""
+
+
 @cache
 def _parser() -> Lark:
-    """The profile parser, from the on-disk cache when there is one (building it checks every pair of
-    terminals for collisions, which takes a fifth of a second)."""
-    grammar = GRAMMAR.read_text(encoding="utf-8")
-    options = dict(parser="lalr", strict=True, propagate_positions=True)
-    cache = grammar_cache(grammar)
-    try:
-        return Lark(grammar, cache=cache or False, **options)
-    except OSError:
-        return Lark(grammar, **options)
+    """The profile parser: unpickled when a pickle of it is current (`deckdsl.files.lark_parser`), else built
+    (building it checks every pair of terminals for collisions, which takes a fifth of a second)."""
+    return lark_parser(GRAMMAR.read_text(encoding="utf-8"), "game", **OPTIONS)
 
 
 _EXPECTED = {
