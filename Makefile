@@ -6,15 +6,28 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test bench docs clean fuzz
+.PHONY: demo test bench docs clean fuzz engines
 
-$(STAMP): pyproject.toml
+# The install compiles the game engines with mypyc where a C compiler works (setup.py; DECKDSL_PURE=1 skips it).
+$(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-demo: $(STAMP)
+# A compiled engine whose source changed since it was compiled would run as pure Python (deckdsl/build.py):
+# compile it again.
+engines: $(STAMP)
+	@$(BIN)/python -c "import sys; from deckdsl import build; sys.exit(bool(build.out_of_date()))" \
+		|| $(BIN)/python -m pip install --quiet --no-deps -e .
+	@$(BIN)/deckdsl --version
+
+# The tests that play games, again on the pure-Python build of the same source (the rest does not differ).
+PURE_TESTS := tests/test_conformance.py tests/test_engine_constructs.py tests/test_janken_interface.py \
+	tests/test_lookahead.py tests/test_search.py tests/test_queens_vs_kings.py tests/test_embate.py \
+	tests/test_cooperativo.py tests/test_builds.py
+
+demo: engines
 	mkdir -p out
 	$(BIN)/deckdsl check decks/janken-wars.deck decks/examples
 	$(BIN)/deckdsl show decks/janken-wars.deck > out/janken-wars.txt.tmp && mv out/janken-wars.txt.tmp out/janken-wars.txt
@@ -23,13 +36,14 @@ demo: $(STAMP)
 	$(BIN)/deckdsl render decks/janken-wars.deck -o out/janken-wars.pdf
 	@echo "wrote out/janken-wars.txt, out/janken-wars.ast.json and out/janken-wars.pdf"
 
-test: $(STAMP)
+test: engines
 	$(BIN)/python -m pytest
+	DECKDSL_PURE=1 $(BIN)/python -m pytest $(PURE_TESTS)
 
 docs: $(STAMP)
 	$(BIN)/python -m deckdsl.check.docs .
 
-bench: $(STAMP)
+bench: engines
 	$(BIN)/python bench/bench_check.py
 	$(BIN)/python bench/bench_hazards.py
 	$(BIN)/python bench/bench_render.py
@@ -49,4 +63,6 @@ fuzz: $(STAMP)
 	$(BIN)/python fuzz/fuzz.py --inputs $(or $(FUZZ_INPUTS),200000) --seed $(or $(FUZZ_SEED),1) --jobs $(or $(FUZZ_JOBS),1) $(if $(FUZZ_TARGETS),--targets $(FUZZ_TARGETS))
 
 clean:
-	rm -rf $(VENV) out
+	rm -rf $(VENV) out build
+	find deckdsl -name '*.so' -delete
+	rm -f deckdsl/_compiled.json

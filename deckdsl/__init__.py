@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import build as _build  # noqa: F401 — first: picks the compiled game engines or their source (build.py)
 from .check import registry as _registry  # noqa: F401 — registers every rule's code in diagnostics.CODES
 from .check.config import Config
 from .diagnostics import Diagnostic, Findings, Severity

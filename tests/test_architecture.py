@@ -26,7 +26,7 @@ STAGES: list[tuple[str, list[str | tuple[str, ...]]]] = [
     ("printing", ["layout", "sandbox", "themes", "look", "sheets", "playing", "render", "export", "spreadsheet", "__init__"]),
     ("games", ["chance", "view", "interface", "search", "table", ("janken_wars", "embate_dos_guardioes", "cooperativo", "queens_vs_kings"), "__init__"]),
     ("lab", ["arena", "compare", "variants", "sweep", "results", "cluster", "tune", "charts", "report", "comparereport", "sweepreport", "__init__"]),
-    ("", ["__init__"]),
+    ("", ["build", "__init__"]),
     ("editor", [("highlight", "lsp_features", "lsp_assist", "lsp_stdio", "lsp", "preview"), "__init__"]),
     ("cli", ["common", ("checking", "reading", "printing", "playing", "lab", "formatting", "serving", "previewing", "__init__")]),
     ("", ["__main__"]),

@@ -18,6 +18,7 @@ import pytest
 from click.testing import CliRunner
 
 import deckdsl
+from deckdsl import build
 from deckdsl.cli import main
 from deckdsl.diagnostics import CODES
 
@@ -77,7 +78,8 @@ def test_check_missing_path_exits_2(tmp_path):
 def test_version():
     proc = run("--version")
     assert proc.returncode == 0
-    assert proc.stdout.strip() == f"deckdsl, version {deckdsl.__version__}"
+    assert proc.stdout.strip() == f"deckdsl, version {deckdsl.__version__} ({build.describe()})"
+    assert re.fullmatch(r"compiled with mypyc [\d.]+, \d+ modules|pure Python(: .+)?", build.describe())
 
 
 @pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root can read a chmod 000 file")

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import deckdsl
+from deckdsl import build
 from deckdsl.games.janken_wars import engine as janken
 from deckdsl.games.janken_wars import bots
 from deckdsl.games.janken_wars.bots import make_player
@@ -42,10 +43,12 @@ def played(compiled, players, seeds) -> list:
     return games
 
 
+@pytest.mark.skipif(build.compiled(), reason="it patches the engine's own names, which compiled code does not look "
+                    "up: the pure-Python run of the suite (DECKDSL_PURE=1) plays it")
 @pytest.mark.parametrize(("deck", "settings"), [
     ("janken-wars.deck", {}), ("janken-wars.deck", {"chooser": "random"}),
     ("examples/old-rolo-compressor.deck", {"chooser": "random"})])
-def test_greedy_and_yomi_play_the_same_games_with_deferred_generators(monkeypatch, deck, settings):
+def test_greedy_and_yomi_play_the_same_games_on_the_fast_path(monkeypatch, deck, settings):
     result = deckdsl.load(ROOT / "decks" / deck)
     compiled = janken.compile_deck(result.deck, result.profile, janken.rules_for(result.deck, result.profile, settings))
     for players, seeds in ((("greedy", "yomi"), range(12)), (("greedy:hoard", "random"), range(20, 40))):

@@ -46,8 +46,8 @@ def test_what_the_person_is_shown_is_their_own_information(name):
     result = deckdsl.load(ROOT / "decks" / f"{name}.deck")
     engine = engine_for(result.deck, result.profile, {})
     made = []
-    new_state = engine.new_state
-    engine.new_state = lambda rng: made.append(new_state(rng)) or made[-1]
+    new_game = engine.new_game  # what the table calls (a compiled engine's own calls are not looked up)
+    engine.new_game = lambda rng, bots: made.append(new_game(rng, bots)) or made[-1]
     shown: list[str] = []
     checked = []
 
@@ -75,8 +75,8 @@ def test_a_bots_hidden_move_is_not_told():
     result = deckdsl.load(ROOT / "decks" / "queens-vs-kings.deck")
     engine = engine_for(result.deck, result.profile, {})
     made = []
-    new_state = engine.new_state
-    engine.new_state = lambda rng: made.append(new_state(rng)) or made[-1]
+    new_game = engine.new_game  # what the table calls (a compiled engine's own calls are not looked up)
+    engine.new_game = lambda rng, bots: made.append(new_game(rng, bots)) or made[-1]
     shown: list[str] = []
     answers = iter(["1"] * 3 + ["q"])
     table.play(engine, 1, "random", 2, lambda question: next(answers), shown.append, "ru")

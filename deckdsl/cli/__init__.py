@@ -106,8 +106,18 @@ class _Group(click.Group):
             ctx.exit(EXIT_ERROR)
 
 
+def _version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    from ..build import describe
+
+    click.echo(f"deckdsl, version {__version__} ({describe()})")
+    ctx.exit()
+
+
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="deckdsl")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_version,
+              help="Show the version and the build that runs (compiled or pure Python), and exit.")
 def main() -> None:
     """deckdsl: write a card deck as one text file; check it, print it, play it.
 

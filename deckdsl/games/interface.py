@@ -25,6 +25,9 @@ from __future__ import annotations
 import random as _random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable
+from typing import ClassVar
+
+from mypy_extensions import mypyc_attr
 
 from ..lang import ast
 from ..profiles.profile import Profile
@@ -35,6 +38,7 @@ TERMINAL = -2
 """`current_player()` of a finished game."""
 
 
+@mypyc_attr(native_class=False)  # compiled (setup.py): a plain class keeps `cards` when pickled (--jobs)
 class EngineError(Exception):
     """A game that cannot go on: an effect loop cut at the step limit, players that never differ.  `cards`:
     the names of the cards involved (the diagnostic points at them: DK401, or DK402 without cards)."""
@@ -44,6 +48,7 @@ class EngineError(Exception):
         self.cards = cards
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py): games and tests subclass it
 class State(ABC):
     """One moment of one game.  Mutable: `apply` changes it; `clone` copies it cheaply."""
 
@@ -131,6 +136,7 @@ class State(ABC):
         return []
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Engine(ABC):
     """A game's rules for one deck: makes the first state of each game."""
 
@@ -139,7 +145,7 @@ class Engine(ABC):
     cooperative: bool = False
     card_use: str = "had"
     """What `State.cards_of` counts, as the verb of "the players who ___ the card" (`played`)."""
-    bots: dict = {}
+    bots: ClassVar[dict] = {}
     """The game's own bots besides the interface's (`deckdsl.games.search`): strategy name -> a factory
     `(full name, rng) -> Bot` (Janken Wars: `greedy`, `yomi`)."""
 

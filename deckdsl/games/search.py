@@ -21,12 +21,15 @@ from __future__ import annotations
 import math
 import random as _random
 
+from mypy_extensions import mypyc_attr
+
 from .interface import TERMINAL, State
 
 EXPLORATION = 0.7
 """UCB1's exploration constant (returns are in [-1, 1]; the usual √2 for [0, 1] scaled down)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py): games and tests subclass it
 class Bot:
     """A player of any game: `act(state)` returns the action for `state.current_player()`."""
 

@@ -10,6 +10,7 @@ turns.  The rule parameters and options (`settings`) and the readings they settl
 from __future__ import annotations
 
 import random as _random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...lang import ast
@@ -98,7 +99,7 @@ class CooperativoEngine(Engine):
                 hands[seat].append(cards.pop())
         return CooperativoState(self.table, hands, cards, [], self._first(rng), rng)
 
-    def deal(self, hands: list[list[str]], reserve: list[str], recycle: list[str] = (), first: int = 0,
+    def deal(self, hands: list[list[str]], reserve: list[str], recycle: Sequence[str] = (), first: int = 0,
              seed: int = 0) -> CooperativoState:
         """A fixed deal by card (`5♥`): `reserve` top first, `recycle` bottom first; cards not named are out
         of the game.  Raises ValueError for an unknown or repeated card."""

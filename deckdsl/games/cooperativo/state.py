@@ -11,9 +11,15 @@ Actions, in this fixed order (N seats, H = 4 places in a hand at most):
 from __future__ import annotations
 
 import random as _random
+from typing import TYPE_CHECKING
+
+from mypy_extensions import mypyc_attr
 
 from ..chance import stream_from
 from ..interface import TERMINAL, State
+
+if TYPE_CHECKING:
+    from .engine import Table
 
 H = 4
 """Places in a hand: a hand holds 2, 3 or 4 cards."""
@@ -24,8 +30,9 @@ HAND_VALUE = ((0.05, 0.05, 0.45, 0.45), (0.05, 0.05, 0.35, 1.0), (0.05, 0.05, 0.
 judgement, tuned by play (docs/simulate.md: with it `ismcts:200` and `rollout:5` succeed)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py): `clone` makes a copy without `__init__`
 class CooperativoState(State):
-    def __init__(self, table, hands: list[list[int]], reserve: list[int], recycle: list[int], first: int,
+    def __init__(self, table: Table, hands: list[list[int]], reserve: list[int], recycle: list[int], first: int,
                  rng: _random.Random):
         self.table, self.seats = table, table.seats
         self.hands = hands
@@ -33,7 +40,8 @@ class CooperativoState(State):
         """Per seat, per place of its own hand: whether the seat saw that card (given to it from a hand)."""
         self.reserve, self.recycle = reserve, recycle  # the reserve's top is its last card
         self.reserve_known = False  # a reserve turned over as it lay (`refill: keep`): its order is public
-        self.player, self.turns, self.outcome = first, 0, None
+        self.player, self.turns = first, 0
+        self.outcome: str | None = None
         self.window: list[int] = []  # `check_moment: any`: seats still to be asked whether they start the check
         self.next_turn = first
         self.rng = stream_from(rng)
@@ -100,8 +108,12 @@ class CooperativoState(State):
         return [value] * self.seats
 
     def clone(self) -> CooperativoState:
-        copy = object.__new__(CooperativoState)
-        copy.__dict__.update(self.__dict__)
+        copy = CooperativoState.__new__(CooperativoState)
+        copy.table, copy.seats, copy.reserve_known = self.table, self.seats, self.reserve_known
+        copy.player, copy.turns, copy.outcome, copy.next_turn = self.player, self.turns, self.outcome, self.next_turn
+        copy._legal = self._legal
+        copy.G, copy.R, copy.BUY_RECYCLE = self.G, self.R, self.BUY_RECYCLE
+        copy.BATER, copy.PASS = self.BATER, self.PASS
         copy.hands = [list(hand) for hand in self.hands]
         copy.known = [list(flags) for flags in self.known]
         copy.reserve, copy.recycle, copy.window = list(self.reserve), list(self.recycle), list(self.window)
@@ -204,7 +216,7 @@ class CooperativoState(State):
         n = self.seats
         sizes = [len(hand) for hand in self.hands]
         unbalanced = [p for p in range(n) if sizes[p] != 3]
-        actions = []
+        actions: list[int] = []
         for src in range(n):
             for dst in range(n):
                 if dst == src:

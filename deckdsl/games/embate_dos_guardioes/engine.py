@@ -16,6 +16,8 @@ from __future__ import annotations
 import random as _random
 from itertools import permutations
 
+from mypy_extensions import mypyc_attr
+
 from ...lang import ast
 from ...profiles.profile import Profile
 from ..chance import stream_from
@@ -54,6 +56,7 @@ def make_engine(deck: ast.Deck, profile: Profile, settings: dict) -> EmbateEngin
     return EmbateEngine(deck, profile, settings)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py): `clone` makes a copy without `__init__`
 class EmbateState(State):
     seats = 2
 
@@ -106,7 +109,9 @@ class EmbateState(State):
         self.counts["actions"] += 1
         seat, other = self.turn, 1 - self.turn
         if self.phase == DRAFT:
-            self.hands[seat].append(self.table[action])
+            card = self.table[action]
+            assert card is not None  # a legal action is a place holding a card
+            self.hands[seat].append(card)
             self.table[action] = None
             self.log.append(f"{self.who(seat)} pegou a carta da posição {action + 1}.")
             if len(self.hands[other]) < HAND:
@@ -156,8 +161,10 @@ class EmbateState(State):
         return [1.0 if seat == self.winner else -1.0 for seat in range(2)]
 
     def clone(self) -> EmbateState:
-        copy = object.__new__(EmbateState)
-        copy.__dict__.update(self.__dict__)
+        copy = EmbateState.__new__(EmbateState)
+        copy.engine, copy.first, copy.shuffle_hands = self.engine, self.first, self.shuffle_hands
+        copy.center, copy.reached = self.center, self.reached
+        copy.phase, copy.turn, copy.winner, copy.reason = self.phase, self.turn, self.winner, self.reason
         copy.rng = self.rng.copy()
         for name in ("table", "g1", "g2", "pending", "took", "clash", "log"):
             setattr(copy, name, list(getattr(self, name)))
@@ -245,12 +252,14 @@ class EmbateState(State):
     def resolve_clash(self) -> None:
         self.clash, self.pending = list(self.pending), [None, None]
         high = max(range(2), key=lambda s: self.value(self.clash[s]))
+        assert self.center is not None  # laid at the first guardians
         self.won[high].append(self.center)
         self.log.append(f"Embate central: {self.who(0)} revela {self.name(self.clash[0])}, {self.who(1)} revela "
                         f"{self.name(self.clash[1])}; {self.who(high)} domina a carta central.")
         if self.setting("duel_cards") == "four":
-            for s in range(2):
-                self.hands[s].append(self.clash[s])
+            for s, card in enumerate(self.clash):
+                assert card is not None  # both seats played
+                self.hands[s].append(card)
         if self.check_bluffs():
             return
         self.phase, self.turn, self.reached = ORDER, self.first, 4
@@ -325,9 +334,9 @@ class EmbateState(State):
         played = (self.clash[seat], self.pending[seat] if self.phase == CLASH else None)
         return cards | {card for card in played if card is not None}
 
-    def proper_g2(self, seat: int, card: int, g1: int | None = None, hand: set[int] | None = None) -> bool:
+    def proper_g2(self, seat: int, card: int, g1: int | None = None, hand: set[int | None] | None = None) -> bool:
         g1 = self.g1[seat] if g1 is None else g1
-        hand = (self.hand_at_clash(seat) | {card}) if hand is None else hand
+        hand = set(self.hand_at_clash(seat) | {card}) if hand is None else hand
         return self.value(card) < self.value(g1) or self.value(card) == min(self.value(c) for c in hand)
 
     def proper_clash(self, seat: int, card: int) -> bool:
@@ -377,7 +386,8 @@ class EmbateState(State):
 
     # -- what a seat sees ------------------------------------------------------------------------------
 
-    def value(self, card: int) -> int:
+    def value(self, card: int | None) -> int:
+        assert card is not None  # a card that is there
         return self.engine.values[card]
 
     def name(self, card: int | None) -> str:
@@ -387,7 +397,9 @@ class EmbateState(State):
         cards = sorted(cards, key=self.value)
         return ", ".join(self.name(card) for card in cards) if cards else "nenhuma"
 
-    who = staticmethod(lambda seat: f"Jogador {seat + 1}")
+    @staticmethod
+    def who(seat: int) -> str:
+        return f"Jogador {seat + 1}"
 
     def looked(self, seat: int) -> bool:
         """Whether `seat` has seen its own first guardian (from the choice of the second guardian on)."""
@@ -463,7 +475,7 @@ class EmbateState(State):
             slots.append((copy.g1, seat))
         if copy.g1[other] is not None and "g1" not in copy.open_guardians[other]:
             slots.append((copy.g1, other))
-        holding = [(copy.hands[other], i) for i in range(len(copy.hands[other]))]
+        holding: list[tuple[list, int]] = [(copy.hands[other], i) for i in range(len(copy.hands[other]))]
         if copy.g2[other] is not None and "g2" not in copy.open_guardians[other]:
             holding.append((copy.g2, other))
         if copy.phase == CLASH and copy.pending[other] is not None:

@@ -34,7 +34,10 @@ import functools
 import random as _random
 from collections.abc import Callable
 
+from mypy_extensions import mypyc_attr
+
 from ...lang import ast
+from ..chance import Stream
 from .engine import Game, Player, ZONE_OWNER
 from .worth import polarity
 
@@ -61,6 +64,7 @@ class Hoard(Exchange):
 EXCHANGES: dict[str, Callable[[], Exchange]] = {"eager": Exchange, "hoard": Hoard}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py): tests subclass it
 class RandomPlayer(Player):
     """Decides everything uniformly at random."""
 
@@ -108,7 +112,7 @@ class Heuristic(Player):
     """Effect choices by value, without looking ahead (used by greedy and yomi, and inside their
     look-ahead copies of the game)."""
 
-    def __init__(self, rng: _random.Random, exchange: Exchange | None = None):
+    def __init__(self, rng: _random.Random | Stream, exchange: Exchange | None = None) -> None:
         self.rng = rng
         self.policy = exchange or Exchange()
 

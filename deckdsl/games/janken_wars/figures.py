@@ -129,7 +129,7 @@ def advanced_ids(compiled: Compiled, profile: Profile | None = None) -> frozense
     return frozenset(card for card in compiled.deck_ids if flags[compiled.def_of[card]])
 
 
-def summary(tally: JankenTally, deck: ast.Deck, rules: Rules, *, seed: int, players: tuple[str, str],
+def summary(tally: JankenTally, deck: ast.Deck, rules: Rules, *, seed: int, players: tuple[str, ...],
             profile: Profile | None = None) -> dict:
     """The JSON-ready figures of a run (every number rounded: byte-identical for the same run)."""
     games = tally.games

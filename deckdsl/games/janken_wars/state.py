@@ -33,7 +33,11 @@ other throw again.
 from __future__ import annotations
 
 import random as _random
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from mypy_extensions import mypyc_attr
 
 from ...lang import ast
 from ...profiles.profile import Profile
@@ -43,11 +47,14 @@ from ..search import Bot
 from ..view import RunView
 from .bots import card_worth, make_player, parse_player, score
 from .figures import JankenTally, advanced_ids, matchup_report, summary, text_report
-from .engine import Game, GameStats, Player, Request, compile_deck, unresolved_hazards
+from .engine import Game, GameStats, Outcome, Player, Request, compile_deck, unresolved_hazards
 from .engine.game import valid_choice
 from .engine.rules import rules_from
 from .engine.zones import DECK, DISCARD, DOMAIN, STARS, TABLE
 from .view import view
+
+if TYPE_CHECKING:
+    from .screen import Screen
 
 NO, YES = 0, 1
 THROW, TAKE, FALLBACK, CHOOSE, MAY, EXCHANGE = "throw", "take", "fallback", "choose", "may", "exchange"
@@ -174,6 +181,7 @@ class JankenBot(Bot):
         parse_player(name)
 
     def act(self, state: State) -> int:
+        assert isinstance(state, JankenState) and state.decision is not None
         decision, game, player = state.decision, state.game, self.player
         me, kind = decision.seat, decision.kind
         if kind == THROW:
@@ -183,10 +191,10 @@ class JankenBot(Bot):
         if kind == FALLBACK:
             choice = player.fallback(game, me, BRINDE in decision.options)
             return BRINDE if choice is None else choice
-        if kind == CHOOSE:
+        if kind == CHOOSE and decision.request is not None:
             left = list(decision.options)
             return valid_choice(player.choose(game, me, decision.request, left, 1), left, 1)[0]
-        if kind == MAY:
+        if kind == MAY and decision.request is not None:
             return YES if player.may(game, me, decision.request) else NO
         return YES if player.exchange(game, me, decision.stars) else NO
 
@@ -238,6 +246,7 @@ class JankenEngine(Engine):
         return matchup_report(figures) if "pairings" in figures else text_report(figures)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py): `clone` makes a copy without `__init__`
 class JankenState(State):
     seats = 2
 
@@ -250,9 +259,9 @@ class JankenState(State):
         self.script: list[int] = []
         self.future: tuple[int, Stream] | None = None
         self.decision: Decision | None = None
-        self.outcome = None
-        self.listener = None
-        self.screen = None
+        self.outcome: Outcome | None = None
+        self.listener: Callable[[str, dict], None] | None = None
+        self.screen: Screen | None = None
         self.person: int | None = None
         """The seat of a person (`follow`), who is also offered to discard a changed domain for no star."""
 
@@ -287,7 +296,7 @@ class JankenState(State):
     def _run(self) -> bool:
         """Run the stretch from its copy with the script; True when it stopped at a decision."""
         game = self.game
-        if self.ran:  # the game has gone past the copy: start again from it (in the same object)
+        if self.ran and self.base is not None:  # the game has gone past the copy: start again from it (in the same object)
             game.restore(_exact(self.base, stats=game.stats is not None))
         self.ran = True
         run = _Run(self, game)
@@ -313,10 +322,14 @@ class JankenState(State):
     def current_player(self) -> int:
         if self.outcome is not None:
             return TERMINAL
+        assert self.decision is not None  # a game not over waits for a decision
         return self.decision.seat
 
     def legal_actions(self) -> list[int]:
-        return [] if self.outcome is not None else list(self.decision.options)
+        if self.outcome is not None:
+            return []
+        assert self.decision is not None
+        return list(self.decision.options)
 
     def apply(self, action: int) -> None:
         if self.base is None:
@@ -388,10 +401,11 @@ class JankenState(State):
         return -1 if card == BRINDE else self.game.compiled.def_of[card]
 
     def _question(self, decision: Decision) -> str:
-        if decision.kind == CHOOSE:
-            return f"{decision.request.verb}: a card of {self._card(decision.request.card)}"
-        if decision.kind == MAY:
-            return f"whether to do the optional step of {self._card(decision.request.card)}"
+        request = decision.request
+        if decision.kind == CHOOSE and request is not None:
+            return f"{request.verb}: a card of {self._card(request.card)}"
+        if decision.kind == MAY and request is not None:
+            return f"whether to do the optional step of {self._card(request.card)}"
         if decision.kind == EXCHANGE:
             return f"whether to exchange the domain for {decision.stars} star{'s' if decision.stars != 1 else ''}"
         return {TAKE: "which table card to take", FALLBACK: "a Brinde, or a table card to the bottom of the deck"}[
@@ -423,12 +437,14 @@ class JankenState(State):
         interface (a seat's own player belongs to the original game).  The stretch's starting copy is
         shared: nothing changes it."""
         copy = JankenState.__new__(JankenState)
-        copy.__dict__.update(self.__dict__)
         copy.game = _exact(self.game, stats=False)
+        copy.names, copy.profile, copy.person = self.names, self.profile, self.person
         copy.natives = [None, None]
         copy.listener = copy.screen = None
         copy.throws = list(self.throws)
         copy.script = list(self.script)
+        copy.base, copy.ran, copy.future = self.base, self.ran, self.future
+        copy.decision, copy.outcome = self.decision, self.outcome
         return copy
 
     def determinize(self, seat: int, rng: _random.Random) -> JankenState:
@@ -467,19 +483,20 @@ class JankenState(State):
 
     def describe(self, action: int) -> str:
         decision = self.decision
+        assert decision is not None  # actions are described while the game waits for them
         if self.screen is not None:
             return self.screen.describe(decision, action)
-        kind = decision.kind
+        kind, request = decision.kind, decision.request
         if kind == THROW:
             return f"throw {self.game.compiled.throws[action]}"
         if kind == TAKE:
             return f"take {self._card(action)}"
         if kind == FALLBACK:
             return "take a Brinde" if action == BRINDE else f"put {self._card(action)} on the bottom of the deck"
-        if kind == CHOOSE:
-            return f"choose {self._card(action)} ({decision.request.verb})"
-        if kind == MAY:
-            return f"{'do' if action == YES else 'skip'} the optional step of {self._card(decision.request.card)}"
+        if kind == CHOOSE and request is not None:
+            return f"choose {self._card(action)} ({request.verb})"
+        if kind == MAY and request is not None:
+            return f"{'do' if action == YES else 'skip'} the optional step of {self._card(request.card)}"
         return (f"exchange the domain for {decision.stars} star{'s' if decision.stars != 1 else ''}" if action == YES
                 else "keep the domain")
 

@@ -18,6 +18,9 @@ from __future__ import annotations
 
 import random as _random
 from dataclasses import dataclass
+from typing import Any
+
+from mypy_extensions import mypyc_attr
 
 from ...lang import ast
 from ...profiles.profile import Profile
@@ -30,7 +33,7 @@ EXTRA_DRAW, EXTRA_DISCARD, MAIN_DRAW, MAIN_DISCARD = 3, 1, 5, 2
 
 DISCARD_EXTRA, DISCARD_MAIN, PLAY, OVER = "discard-extra", "discard-main", "play", "over"
 
-WORDS = {
+WORDS: dict[str, dict[str, Any]] = {
     "ru": {"play": "сыграть {card}", "discard": "сбросить {card}", "pass": "пас",
            "you": "Вы играете за {colour} (место {seat}).", "skirmish": "Схватка {n} из {of}.",
            "phase": {DISCARD_EXTRA: "сброс из дополнительной колоды", DISCARD_MAIN: "сброс из основной колоды",
@@ -121,6 +124,7 @@ def compare(a: Card, b: Card, court: dict[str, tuple[str, ...]], precedence: str
     return (a.power > b.power) - (a.power < b.power)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py): `clone` makes a copy without `__init__`
 class QueensVsKingsState(State):
     seats = 2
 
@@ -313,8 +317,9 @@ class QueensVsKingsState(State):
                 tuple(self.won[other]))
 
     def clone(self) -> QueensVsKingsState:
-        copy = object.__new__(QueensVsKingsState)
-        copy.__dict__.update(self.__dict__)
+        copy = QueensVsKingsState.__new__(QueensVsKingsState)
+        copy.engine, copy.skirmish, copy.starter, copy.turn = self.engine, self.skirmish, self.starter, self.turn
+        copy.phase, copy.passes, copy.last_pass = self.phase, self.passes, self.last_pass
         for name in ("main", "extra", "hand", "discard", "won", "plays"):
             setattr(copy, name, [list(cards) for cards in getattr(self, name)])
         copy.colour, copy.table, copy.owed, copy.played = list(self.colour), list(self.table), list(self.owed), list(self.played)

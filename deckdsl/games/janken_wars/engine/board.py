@@ -8,7 +8,13 @@ exchanges and rounds.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from mypy_extensions import mypyc_attr
+
 from ....lang import ast
+from .compiler import Compiled
 from .effects import Ctx
 from .zones import DISCARD, DOMAIN, HAND, STARS, SUPPLY, ZONE_OWNER
 
@@ -29,10 +35,31 @@ class _Choice:
         self.node = node
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py): as `Game`, which it is the base of
 class Board:
     """Moving cards and working out values, for `Game` (game.py), which sets up the state they read
     and keep (`compiled`, `zones`, `loc`, `dirty`, `printed`, `starred`, `valuing`, `computing`, `guards`,
     `chosen`) and the `pick` and `gained` they call."""
+
+    compiled: Compiled
+    zones: list[list[int]]
+    loc: list[int]
+    dirty: list[bool]
+    printed: list[int]
+    starred: list[int]
+    valuing: dict[int, Any]
+    computing: list[int]
+    guards: list[int]
+    chosen: dict[tuple[int, int], list[int]]
+    entry_choices: bool
+    listener: Callable[[str, dict], None] | None
+
+    def pick(self, source: Any, ctx: Ctx, actor: int, step: Any, *, one: bool = False,
+             exclude: int = -1) -> list[int]:
+        raise NotImplementedError  # Game's
+
+    def gained(self, seat: int, card: int, origin: int) -> None:
+        raise NotImplementedError  # Game's
 
     # -- moving cards ----------------------------------------------------------------------
 
@@ -173,7 +200,8 @@ class Board:
             zone = self.loc[card]
             if not DOMAIN <= zone < DISCARD:
                 return 0
-            return compiled.defs[compiled.def_of[card]].value_def(self, Ctx(zone - DOMAIN, card))
+            definition = compiled.defs[compiled.def_of[card]].value_def
+            return definition(self, Ctx(zone - DOMAIN, card)) if definition else 0
         valuing = self.valuing
         if card in valuing:
             if self.guards and card in self.guards:

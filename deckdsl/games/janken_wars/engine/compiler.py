@@ -101,13 +101,15 @@ def compile_deck(deck: ast.Deck, profile: Profile, rules: Rules) -> Compiled:
 class _Compiler:
     """Turns effect nodes into step, card-set and number objects; `compile_<Node>` per node kind."""
 
+    definition: CardDef
+    """The card whose condition is being compiled (`run` sets it before compiling its clauses)."""
+
     def __init__(self, deck: ast.Deck, profile: Profile, rules: Rules):
         self.deck, self.profile, self.rules = deck, profile, rules
         attribute = profile.attributes.get(profile.dispute_attribute)
         self.throws = list(attribute.values) if attribute and profile.beats else []
         self.names = {card.name: index for index, card in enumerate(deck.cards)}
         self.modifiers: list = []
-        self.definition: CardDef | None = None
         self.at = self.number = 0
 
     def run(self) -> Compiled:

@@ -17,7 +17,7 @@ class Ctx:
 
     __slots__ = ("owner", "this", "it")
 
-    def __init__(self, owner: int, this: int, it: int = -1):
+    def __init__(self, owner: int, this: int, it: int = -1) -> None:
         self.owner, self.this, self.it = owner, this, it
 
 
@@ -58,7 +58,7 @@ class _ZoneSet:
     up_to = False
     chooser = None
 
-    def __init__(self, base: int, owner: str | None, rules: Rules):
+    def __init__(self, base: int, owner: str | None, rules: Rules) -> None:
         self.base, self.owner = base, owner
         self.per_player = base >= HAND
         self.count_stars = base == DOMAIN and rules.stars_count_as_cards == "yes"
@@ -91,7 +91,7 @@ class _DeckTop:
     up_to = False
     chooser = None
 
-    def __init__(self, count: int):
+    def __init__(self, count: int) -> None:
         self.count = None
         self.size_ = count
 
@@ -110,7 +110,7 @@ class _DeckTop:
 
 
 class _Selection:
-    def __init__(self, zone, filters, count, up_to, other, chooser):
+    def __init__(self, zone, filters, count, up_to, other, chooser) -> None:
         self.zone, self.filters, self.count, self.up_to = zone, filters, count, up_to
         self.other, self.chooser = other, chooser
 
@@ -141,7 +141,7 @@ class _Selection:
 class _Step:
     verb = "step"
 
-    def __init__(self, node):
+    def __init__(self, node) -> None:
         self.node = node
         self.relative = node.player or "you"
 
@@ -160,7 +160,7 @@ class _Step:
 class _Moving(_Step):
     """A step that moves the cards of a card set (picked by a player when the set says how many)."""
 
-    def __init__(self, node, source):
+    def __init__(self, node, source) -> None:
         super().__init__(node)
         self.source = source
 
@@ -219,7 +219,7 @@ class _Cancel(_Moving):
 class _Swap(_Step):
     verb = "swap"
 
-    def __init__(self, node, first, second):
+    def __init__(self, node, first, second) -> None:
         super().__init__(node)
         self.first, self.second = first, second
 
@@ -239,7 +239,7 @@ class _Swap(_Step):
 class _Stars(_Step):
     verb = "stars"
 
-    def __init__(self, node, amount, sign):
+    def __init__(self, node, amount, sign) -> None:
         super().__init__(node)
         self.amount, self.sign = amount, sign
 
@@ -262,7 +262,7 @@ class _Stars(_Step):
 class _May(_Step):
     verb = "may"
 
-    def __init__(self, node, step):
+    def __init__(self, node, step) -> None:
         super().__init__(node)
         self.step = step
 
@@ -280,7 +280,7 @@ class _May(_Step):
 class _If(_Step):
     verb = "if"
 
-    def __init__(self, node, test, step):
+    def __init__(self, node, test, step) -> None:
         super().__init__(node)
         self.test, self.step = test, step
 

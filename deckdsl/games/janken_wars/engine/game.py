@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import random as _random
 from dataclasses import dataclass
+from typing import Any
+
+from mypy_extensions import mypyc_attr
 
 from ...chance import Stream, stream_from
 from ...interface import EngineError
@@ -32,6 +35,7 @@ class Outcome:
     rounds: int
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py): `clone` makes a copy without `__init__`
 class Game(Board):
     """One game.  Build it from a `Compiled` deck, two players and a random generator, then `play()`.
 
@@ -59,7 +63,7 @@ class Game(Board):
             self.gift = (seat, card)
         if shuffle:
             rng.shuffle(deck)
-        self.rng = stream_from(rng)
+        self.rng: Stream = stream_from(rng)
         self.zones: list[list[int]] = [deck, [], list(compiled.star_ids), [], [], [], [], [], [], [], []]
         self.loc = [DECK] * len(compiled.deck_ids) + [SUPPLY] * (len(compiled.def_of) - len(compiled.deck_ids))
         self.next_brinde = 0
@@ -73,7 +77,7 @@ class Game(Board):
         self.starred = [0, 0]
         self.cancelled: set[int] = set()
         self.running: list[tuple[int, str]] = []
-        self.valuing: dict[int, object] = {}
+        self.valuing: dict[int, Any] = {}
         self.computing: list[int] = []
         self.guards: list[int] = []
         self.chosen: dict[tuple[int, int], list[int]] = {}
@@ -245,7 +249,7 @@ class Game(Board):
                 dirty[seat] = False
                 self._offer(seat)
 
-    def exchange_worth(self, seat: int) -> tuple[int, object]:
+    def exchange_worth(self, seat: int) -> tuple[int, Any]:
         """The stars an exchange would buy now (limited by the supply) and the points it would spend."""
         points = self.domain_value(seat) + self.credit[seat]
         return self._stars_for(points), points
@@ -510,6 +514,7 @@ def valid_choice(chosen, options: list[int], count: int) -> list[int]:
     return options[:count]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py): `copy` makes a copy without `__init__`
 class GameStats:
     """What one game did, for `deckdsl simulate`.  Per card definition index: `taken[seat]` (won
     through a dispute), `fired` (actions that happened), `discarded`, `exchanged` and `exchanged_value`
@@ -536,10 +541,12 @@ class GameStats:
     def copy(self) -> GameStats:
         """An independent copy (a round replayed from its copy starts from the figures it had then)."""
         copy = GameStats.__new__(GameStats)
-        for name in self.__slots__:
-            value = getattr(self, name)
-            setattr(copy, name, [list(part) for part in value] if name == "taken" else
-                    list(value) if isinstance(value, list) else value)
+        copy.taken = (list(self.taken[0]), list(self.taken[1]))
+        copy.fired, copy.discarded = list(self.fired), list(self.discarded)
+        copy.exchanged, copy.exchanged_value = list(self.exchanged), list(self.exchanged_value)
+        copy.exchanges = list(self.exchanges)
+        copy.marked, copy.tables, copy.marked_tables = self.marked, self.tables, self.marked_tables
+        copy.first_marked = self.first_marked
         return copy
 
     def record_table(self, game: Game, table: list[int]) -> None:

@@ -5,12 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from mypy_extensions import mypyc_attr
+
 from ....lang import ast
 
 if TYPE_CHECKING:
     from .game import Game
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py): tests subclass it (scripted players)
 class Player:
     """What a game asks a player.  `me` is the player's seat (0 or 1); options are card ids.
 
