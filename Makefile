@@ -44,6 +44,8 @@ docs: $(STAMP)
 	$(BIN)/python -m deckdsl.check.docs .
 
 bench: engines
+	$(BIN)/python bench/bench_speed.py
+	$(BIN)/python bench/bench_startup.py
 	$(BIN)/python bench/bench_check.py
 	$(BIN)/python bench/bench_hazards.py
 	$(BIN)/python bench/bench_render.py
@@ -65,4 +67,4 @@ fuzz: $(STAMP)
 clean:
 	rm -rf $(VENV) out build
 	find deckdsl -name '*.so' -delete
-	rm -f deckdsl/_compiled.json
+	rm -f deckdsl/_compiled.txt

@@ -5,7 +5,7 @@ which build runs).
 - `DECKDSL_PURE=1 pip install …` builds the pure package on purpose;
 - `DECKDSL_REQUIRE_COMPILED=1` makes a failed compilation fail the install instead of falling back (CI).
 
-A compiled build writes `deckdsl/_compiled.json`: the mypy version and each compiled module with the hash of
+A compiled build writes `deckdsl/_compiled.txt`: the mypy version and each compiled module with the hash of
 the source it was compiled from.  `deckdsl.build` reads it: a module whose source changed since (a compiled
 module would run the old code) makes the whole package run as pure Python until it is built again.
 """
@@ -13,7 +13,6 @@ module would run the old code) makes the whole package run as pure Python until 
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 from pathlib import Path
 
@@ -51,7 +50,7 @@ MYPY_OPTIONS = [
     "--disable-error-code=annotation-unchecked",  # a note, which mypyc would take for an error
 ]
 
-MANIFEST = "deckdsl/_compiled.json"
+MANIFEST = "deckdsl/_compiled.txt"
 
 
 def pure() -> bool:
@@ -121,8 +120,8 @@ class _BuildExt(build_ext):
                    for path in COMPILED}
         target = self._manifest_path()
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(json.dumps({"mypy": mypy.version.__version__, "modules": modules}, indent=1) + "\n",
-                          encoding="utf-8")
+        lines = [f"mypy {mypy.version.__version__}", *(f"{module} {digest}" for module, digest in modules.items())]
+        target.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
     def get_outputs(self) -> list[str]:
         outputs = super().get_outputs()

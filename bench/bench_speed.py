@@ -78,15 +78,19 @@ def anchor(quick: bool) -> dict:
     try:
         done = subprocess.run(["bash", str(ROOT / "bench" / "anchor.sh"), *(["--quick"] if quick else [])],
                               capture_output=True, text=True, cwd=ROOT, timeout=1800)
-        return json.loads(done.stdout.strip().splitlines()[-1])
-    except (OSError, ValueError, IndexError, subprocess.TimeoutExpired) as error:
+        return json.loads(done.stdout)
+    except (OSError, ValueError, subprocess.TimeoutExpired) as error:
         return {"unavailable": str(error)}
 
 
 def build() -> str:
+    """The build that runs (`deckdsl --version`'s words), or what a checkout without builds is."""
+    here = Path(deckdsl.__file__).parent
+    if not (here / "build.py").exists():
+        return "pure Python (a checkout from before the compiled build)"
     from deckdsl import build as which
 
-    return which() if callable(which) else str(which)
+    return which.describe()
 
 
 def main() -> None:
@@ -97,10 +101,7 @@ def main() -> None:
         return max(1, int(count * scale))
 
     figures = anchor(quick) if "--no-anchor" not in sys.argv else {"unavailable": "--no-anchor"}
-    try:
-        running = build()
-    except ImportError:
-        running = "pure Python (this checkout names no build)"
+    running = build()
     print(f"deckdsl from {Path(deckdsl.__file__).parent} · {running} · Python {sys.version.split()[0]}")
     if "unavailable" in figures:
         print(f"OpenSpiel anchor unavailable: {figures['unavailable']}")
@@ -137,7 +138,8 @@ def main() -> None:
     for label, value, target, anchor_name, anchor_value in rows:
         ratio = f"{value / anchor_value:8.3f}" if anchor_value else f"{'—':>8}"
         shown = f"{anchor_value:10.1f}" if anchor_value else f"{'—':>10}"
-        print(f"  {label:<50} {value:10.1f} {target:8,} {value / target:9.2f}   {anchor_name:<30} {shown} {ratio}")
+        print(f"  {label:<50} {value:10.{2 if value < 10 else 1}f} {target:8,} {value / target:9.2f}   "
+              f"{anchor_name:<30} {shown} {ratio}")
     if "unavailable" not in figures:
         print()
         print("anchor figures: " + json.dumps({k: v for k, v in figures.items() if isinstance(v, (int, float))}))

@@ -1,7 +1,7 @@
 """Which build of deckdsl runs: the game engines compiled with mypyc, or pure Python (setup.py makes one or
 the other from the same source; `deckdsl --version` says which runs).
 
-A compiled build has `_compiled.json` beside this file: the compiled modules, each with the hash of the
+A compiled build has `_compiled.txt` beside this file: the compiled modules, each with the hash of the
 source it was compiled from.  Importing this module (`deckdsl/__init__.py` does, first) runs `choose`: when
 DECKDSL_PURE is set, or when a module's source changed since it was compiled (its compiled code would run
 the old source), every compiled module is imported from its source — all of them, since compiled modules
@@ -13,14 +13,13 @@ from __future__ import annotations
 import hashlib
 import importlib.machinery
 import importlib.util
-import json
 import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent
-MANIFEST = PACKAGE / "_compiled.json"
+MANIFEST = PACKAGE / "_compiled.txt"
 
 _pure_because = ""
 """Why a compiled build runs as pure Python (`choose`), or ""."""
@@ -28,11 +27,22 @@ _pure_because = ""
 
 def manifest() -> dict:
     """What setup.py compiled: `mypy` (its version) and `modules` (module name -> sha256 of its source);
-    empty for a pure build."""
+    empty for a pure build.  The file is lines of two words, `mypy VERSION` then `MODULE DIGEST` (plain
+    text: reading it at every start must not import a parser)."""
     try:
-        return json.loads(MANIFEST.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        lines = MANIFEST.read_text(encoding="utf-8").splitlines()
+    except OSError:
         return {}
+    found: dict = {"modules": {}}
+    for line in lines:
+        words = line.split()
+        if len(words) != 2:
+            return {}
+        if words[0] == "mypy":
+            found["mypy"] = words[1]
+        else:
+            found["modules"][words[0]] = words[1]
+    return found
 
 
 def source(module: str) -> Path:
