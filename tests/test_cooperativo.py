@@ -353,11 +353,11 @@ def test_a_search_bot_makes_the_table_succeed():
 
     made = engine(players=3)
     successes, turns = 0, []
-    for seed in range(3):
+    for seed in range(8):
         state = made.new_state(random.Random(seed))
         bots = [make_bot("rollout:3", random.Random(seed * 10 + seat)) for seat in range(3)]
         while not state.is_terminal():
             state.apply(bots[state.current_player()].act(state))
         successes += state.returns()[0] == 1.0
         turns.append(state.turns)
-    assert successes >= 2, turns
+    assert successes >= 5, turns  # it succeeds about 9 times in 10 (seeds 0-23); random play, never

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random as _random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ...lang import ast
 from ...profiles.profile import Profile
@@ -35,6 +35,8 @@ class Table:
     """Whether the card is an ace (the `ace` option moves it)."""
     seats: int
     settings: dict
+    fits: dict[tuple[int, ...], int] = field(default_factory=dict, compare=False, repr=False)
+    """`fit` of each hand met so far (a search asks it of the same few hands at every iteration)."""
 
     def sequence_or_equal(self, cards: list[int]) -> bool:
         """Whether `cards` are exactly 3 cards whose ranks are equal or form a sequence (suits do not count)."""
@@ -54,6 +56,13 @@ class Table:
     def fit(self, cards: list[int]) -> int:
         """How many of `cards` fit one set or run at most (0 to 3): 3 when three of them are equal or in
         sequence, 2 when two could be completed by one more card."""
+        key = tuple(cards)
+        found = self.fits.get(key)
+        if found is None:
+            found = self.fits[key] = self._fit(cards)
+        return found
+
+    def _fit(self, cards: list[int]) -> int:
         readings = [[self.order[c] for c in cards]]
         if any(self.ace[c] for c in cards) and self.settings["ace"] != "low":
             high = [14 if self.ace[c] else self.order[c] for c in cards]

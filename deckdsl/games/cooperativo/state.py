@@ -183,6 +183,15 @@ class CooperativoState(State):
             lines.append("Última checagem: " + "; ".join(parts) + ".")
         return "\n".join(lines)
 
+    def key(self, seat: int) -> tuple:
+        """`information` as numbers: what the text shows, field by field (`seat`'s own unseen cards as -1)."""
+        own = tuple([card if seen else -1 for card, seen in zip(self.hands[seat], self.known[seat], strict=False)])
+        hands = tuple([own if other == seat else tuple(hand) for other, hand in enumerate(self.hands)])
+        window = (self.player, self.next_turn) if self.window else (self.player, -1)
+        reserve = tuple(self.reserve) if self.reserve_known else len(self.reserve)
+        checks = tuple([(s, cards, ok) for s, cards, ok in self.last_check])
+        return (self.turns, self.outcome, window, reserve, tuple(self.recycle), hands, checks)
+
     def figures(self) -> dict[str, float]:
         return {"turns": self.turns, **self.counts}
 

@@ -345,25 +345,42 @@ class EmbateState(State):
 
     def bluffed(self, seat: int, g1: int | None, g2: int | None) -> bool:
         """Whether `seat` bluffed, with these guardians (a world the opponent thinks possible)."""
-        hand = (self.hand_at_clash(seat) | {self.g1[seat], self.g2[seat]}) - {g1, g2, None}
-        if g2 is not None and g1 is not None and not self.proper_g2(seat, g2, g1, hand | {g2}):
-            return True
-        card = self.clash[seat]
-        return card is not None and not (self.value(card) > self.value(self.center)
-                                         or self.value(card) == max(self.value(c) for c in hand))
+        owned = self.hand_at_clash(seat) | {self.g1[seat], self.g2[seat]}
+        return self.bluffed_in(owned, g1, g2, self.clash[seat])
+
+    def bluffed_in(self, owned: set[int | None], g1: int | None, g2: int | None, card: int | None) -> bool:
+        """`bluffed` for a seat that owns `owned` (its cards at the clash and its guardians) and played `card`
+        in the clash: its second guardian is improper (not below the first, nor its lowest card), or its
+        clash card is (not above the centre, nor its highest card)."""
+        values = self.engine.values
+        rest = [values[c] for c in owned if c is not None and c != g1 and c != g2]
+        if g1 is not None and g2 is not None:
+            second = values[g2]
+            if not (second < values[g1] or second <= min(rest, default=second)):
+                return True
+        return card is not None and not (values[card] > self.value(self.center) or values[card] == max(rest))
 
     def proven(self, seat: int) -> bool:
         """Whether what the opponent has seen proves that `seat` bluffed: every way the cards they have not
         seen could lie is a bluff."""
         hidden = (set(self.hands[seat]) | set(self.piles[seat])) - set(self.duel[seat]) - set(self.clash)
-        slots = [g for g in ("g1", "g2") if g not in self.open_guardians[seat] and getattr(self, g)[seat] is not None]
-        hidden |= {getattr(self, g)[seat] for g in slots}
+        g1, g2 = self.g1[seat], self.g2[seat]
+        free1 = free2 = False  # whether the opponent has not seen that guardian
+        if g1 is not None and "g1" not in self.open_guardians[seat]:
+            hidden.add(g1)
+            free1 = True
+        if g2 is not None and "g2" not in self.open_guardians[seat]:
+            hidden.add(g2)
+            free2 = True
+        owned = self.hand_at_clash(seat) | {g1, g2}
+        card = self.clash[seat]
         lost = self.took[seat]  # the opponent saw it go: it is not this seat's first guardian
-        for chosen in permutations(sorted(hidden), len(slots)):
-            world = {"g1": self.g1[seat], "g2": self.g2[seat], **dict(zip(slots, chosen, strict=True))}
-            if world["g1"] == lost and lost is not None:
+        for chosen in permutations(sorted(hidden), free1 + free2):
+            world1 = chosen[0] if free1 else g1
+            world2 = chosen[-1] if free2 else g2
+            if world1 == lost and lost is not None:
                 continue
-            if not self.bluffed(seat, world["g1"], world["g2"]):
+            if not self.bluffed_in(owned, world1, world2, card):
                 return False
         return True
 
@@ -458,6 +475,33 @@ class EmbateState(State):
         lines.append("Histórico:")
         lines.extend(f"  {line}" for line in self.log)
         return "\n".join(lines)
+
+    def key(self, seat: int) -> tuple:
+        """`information` as numbers: the fields its text shows (a guardian as its card when `seat` sees it,
+        -1 when not chosen, -2 face down), with the public history (`log`) whole."""
+        other = 1 - seat
+        center = -1 if self.center is None else self.center if self.reached >= 3 else -2
+        pending = self.pending[seat]
+        piles = (tuple(self.piles[seat]), bool(self.piles[other])) if self.phase == ORDER else ()
+        places = tuple([card is not None for card in self.table])
+        return (self.phase, self.turn, self.first, self.winner, self.reason, places, center,
+                tuple(sorted(self.hands[seat])), len(self.hands[other]),
+                self._seen(seat, seat, "g1"), self._seen(seat, seat, "g2"),
+                self._seen(other, seat, "g1"), self._seen(other, seat, "g2"),
+                self.took[seat], self.took[other], -1 if pending is None else pending, self.pending[other] is not None,
+                piles, tuple(sorted(self.won[seat])), tuple(sorted(self.won[other])), tuple(self.log))
+
+    def _seen(self, seat: int, viewer: int, which: str) -> int:
+        """What `guardian` shows of `seat`'s guardian `which` to `viewer`, as a number: -1 not chosen, -2 face
+        down, the card when revealed, -3 - the card when `viewer` sees its own card face down."""
+        card = self.g1[seat] if which == "g1" else self.g2[seat]
+        if card is None:
+            return -1
+        if which in self.open_guardians[seat]:
+            return card
+        if seat == viewer and (which == "g2" or self.looked(seat)):
+            return -3 - card
+        return -2
 
     # -- what a seat cannot see, drawn again --------------------------------------------------------------
 
