@@ -336,6 +336,19 @@ def test_fit_counts_the_cards_of_one_set_or_run():
     assert engine(ace="low").table.fit([engine(ace="low").table.card(c)[0] for c in ("K♥", "A♠")]) == 1
 
 
+
+def test_fit_is_remembered_by_ranks_not_by_cards():
+    """A search asks `fit` at every iteration: it is kept per rank combination, so the memory stays small
+    however many games are played, and an ace still reads by the `ace` option."""
+    made = engine(ace="both")
+    table = made.table
+
+    def of(*cards):
+        return table.fit([table.card(card)[0] for card in cards])
+
+    assert of("5♥", "6♠", "7♣") == of("7♦", "5♣", "6♥") == 3 and len(table.fits) == 1
+    assert of("Q♥", "K♥", "A♥") == 3 and of("Q♥", "K♥", "2♥") == 2 and len(table.fits) == 3
+
 def test_the_estimate_grades_how_near_the_table_is():
     made = engine(players=3)
     ready = made.deal([["5♥", "5♠", "5♣"], ["7♥", "8♠", "9♣"], ["J♥", "Q♠", "K♣"]], ["2♦", "3♦"])

@@ -36,7 +36,8 @@ class Table:
     seats: int
     settings: dict
     fits: dict[tuple[int, ...], int] = field(default_factory=dict, compare=False, repr=False)
-    """`fit` of each hand met so far (a search asks it of the same few hands at every iteration)."""
+    """`fit` by the ranks of a hand (a search asks it of the same few hands at every iteration; at most a few
+    thousand rank combinations, whatever the number of games)."""
 
     def sequence_or_equal(self, cards: list[int]) -> bool:
         """Whether `cards` are exactly 3 cards whose ranks are equal or form a sequence (suits do not count)."""
@@ -56,7 +57,7 @@ class Table:
     def fit(self, cards: list[int]) -> int:
         """How many of `cards` fit one set or run at most (0 to 3): 3 when three of them are equal or in
         sequence, 2 when two could be completed by one more card."""
-        key = tuple(cards)
+        key = tuple(sorted([self.order[c] * 2 + self.ace[c] for c in cards]))  # what `_fit` reads of them
         found = self.fits.get(key)
         if found is None:
             found = self.fits[key] = self._fit(cards)
