@@ -423,14 +423,12 @@ class EmbateState(State):
         return self.reached >= 2 or "g1" in self.open_guardians[seat]
 
     def guardian(self, seat: int, viewer: int, which: str) -> str:
-        card = getattr(self, which)[seat]
-        if card is None:
+        shown = self._seen(seat, viewer, which)
+        if shown == -1:
             return "ainda não escolhido"
-        if which in self.open_guardians[seat]:
-            return f"{self.name(card)} (revelado)"
-        if seat == viewer and (which == "g2" or self.looked(seat)):
-            return f"{self.name(card)} (virado para baixo)"
-        return "virado para baixo"
+        if shown == -2:
+            return "virado para baixo"
+        return f"{self.name(shown)} (revelado)" if shown >= 0 else f"{self.name(-3 - shown)} (virado para baixo)"
 
     def information(self, seat: int) -> str:
         other = 1 - seat
@@ -549,15 +547,3 @@ class EmbateState(State):
         """With bluffs forbidden: whether `seat`'s hidden choices are proper."""
         card = self.pending[seat] if self.phase == CLASH else None
         return (card is None or self.proper_clash(seat, card)) and not self.bluffed(seat, self.g1[seat], self.g2[seat])
-
-    def snapshot(self) -> dict:
-        """The state by card names, for the conformance scenarios."""
-        names = lambda cards: sorted(self.name(card) for card in cards)  # noqa: E731
-        found = {"phase": self.phase, "winner": self.winner, "reason": self.reason, "center": self.name(self.center),
-                 "attacks": self.counts["attacks"], "phases": self.reached, "log": list(self.log)}
-        for s in range(2):
-            found |= {f"hand{s}": names(self.hands[s]), f"won{s}": names(self.won[s]),
-                      f"g1_{s}": self.name(self.g1[s]), f"g2_{s}": self.name(self.g2[s]),
-                      f"open{s}": sorted(self.open_guardians[s]), f"sum{s}": self.strength(s)[0],
-                      f"clash{s}": self.name(self.clash[s]), f"took{s}": self.name(self.took[s])}
-        return found
