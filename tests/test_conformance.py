@@ -215,9 +215,7 @@ def _setup(game, setup: dict) -> None:
         names = setup.get(key, [])
         for name in reversed(names) if zone == DECK else names:  # the deck is written top first
             if name == "Brinde":
-                card = compiled.brinde_ids[game.next_brinde]
-                game.next_brinde += 1
-                game.zones[SUPPLY].append(card)
+                card = game.new_brinde()
             else:
                 assert pool[name], f"setup: no copy of `{name}` left in the deck"
                 card = pool[name].pop(0)

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 import deckdsl
+from deckdsl.games.embate_dos_guardioes import bluffs
 from deckdsl.games.embate_dos_guardioes import engine as embate
 from deckdsl.games.interface import TERMINAL, engine_for, parameters, play_out
 
@@ -257,3 +258,54 @@ def test_clone_is_independent():
         again = state.clone()
         play_out(again, random.Random(seed))
         assert again.information(0) == copy.information(0)
+
+
+# -- (e) the bluff rules -------------------------------------------------------------------------------
+
+
+def _bluffed_as_written(values, centre, owned, g1, g2, card):
+    """The seed's sentences read directly: the second guardian below the first or the lowest card held; the
+    clash card above the centre or the highest card held (the cards held: all but the guardians)."""
+    rest = [values[c] for c in owned if c not in (g1, g2)]
+    if g1 is not None and g2 is not None and not (values[g2] < values[g1] or values[g2] <= min(rest, default=99)):
+        return True
+    return card is not None and not (values[card] > centre or values[card] >= max(rest))
+
+
+def test_bluffed_in_is_the_rule_as_written():
+    """`bluffs.bluffed_in` reads the seat's cards sorted once (a search asks it for every way hidden cards
+    could lie); on random hands it agrees with the rule read card by card."""
+    rng = random.Random(3)
+    checked = 0
+    for _ in range(3000):
+        values = [rng.randrange(1, 14) for _ in range(13)]
+        owned = rng.sample(range(13), rng.randrange(3, 9))
+        g1, g2 = owned[0], owned[1] if rng.random() < 0.8 else None
+        card = rng.choice(owned[2:]) if rng.random() < 0.7 else None
+        centre = rng.randrange(1, 14)
+        ranked = sorted((values[c], c) for c in owned)
+        expected = _bluffed_as_written(values, centre, owned, g1, g2, card)
+        assert bluffs.bluffed_in(values, centre, ranked, g1, g2, card) == expected
+        checked += expected
+    assert 300 < checked < 2700  # both answers are met often
+
+
+def test_proven_only_when_every_hidden_world_bluffs():
+    """A bluff is proven when no way the hidden cards could lie is proper: checked against the worlds listed
+    one by one."""
+    rng = random.Random(4)
+    outcomes = set()
+    for _ in range(400):
+        values = [rng.randrange(1, 14) for _ in range(13)]
+        owned = rng.sample(range(13), 7)
+        g1, g2, card = owned[0], owned[1], owned[2]
+        free = (rng.random() < 0.5, rng.random() < 0.5)
+        hidden = set(owned[3:]) | {g for g, f in zip((g1, g2), free, strict=True) if f}
+        centre = rng.randrange(1, 14)
+        ranked = sorted((values[c], c) for c in owned)
+        worlds = [(a if free[0] else g1, b if free[1] else g2) for a in (hidden if free[0] else [g1])
+                  for b in (hidden if free[1] else [g2]) if a != b]
+        expected = all(_bluffed_as_written(values, centre, owned, a, b, card) for a, b in worlds)
+        assert bluffs.proven(values, centre, ranked, hidden, (g1, g2), free, card, None) == expected
+        outcomes.add(expected)
+    assert outcomes == {True, False}

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import deckdsl
+from deckdsl.games import chance
 from deckdsl.games.chance import Stream
 from deckdsl.games.interface import engine_for
 
@@ -97,6 +98,23 @@ def test_a_stream_copy_draws_what_the_original_draws():
     assert sorted(stream.sample(list(range(30)), 30)) == list(range(30))
     with pytest.raises(ValueError):
         stream.randrange(0)
+
+
+def test_chance_shuffle_and_below_draw_what_random_draws():
+    """`chance.shuffle` and `chance.below` stand in for `random.Random.shuffle` and `randrange` in the
+    engines' deals and the searches' determinizations: the same generator must give the same numbers (every
+    seeded game depends on it), whichever build runs and whatever Python's `random.py` does."""
+    for seed in range(200):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        for size in (0, 1, 2, 3, 7, 31, 36, 54, 65):
+            mine, stdlib = list(range(size)), list(range(size))
+            chance.shuffle(ours, mine)
+            theirs.shuffle(stdlib)
+            assert mine == stdlib
+        assert [chance.below(ours, n) for n in range(1, 80)] == [theirs.randrange(n) for n in range(1, 80)]
+        assert ours.getstate() == theirs.getstate()
+    with pytest.raises(ValueError):
+        chance.below(random.Random(0), 0)
 
 
 def test_stream_draws_are_fixed_numbers():

@@ -7,11 +7,14 @@ Flood 2014: every seed gives a full-period, well-mixed sequence), so a copy is o
 are integer arithmetic only: the same in the compiled and the pure-Python build.
 
 The deal itself still comes from the `random.Random` an engine is given (`Engine.new_state`), so a seed
-deals the same cards whatever the state draws afterwards.
+deals the same cards whatever the state draws afterwards.  `shuffle` and `below` draw from such a generator
+exactly as its own `shuffle` and `randrange` do (the same numbers, tested against them), without the Python
+frames of the standard library's `random.py`: a search shuffles a deck at every iteration.
 """
 
 from __future__ import annotations
 
+import random as _random
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -77,3 +80,28 @@ class Stream:
 def stream_from(rng) -> Stream:
     """A `Stream` seeded from any generator with `getrandbits` (a `random.Random`, another `Stream`)."""
     return Stream(rng.getrandbits(64))
+
+
+def below(rng: _random.Random, n: int) -> int:
+    """`rng.randrange(n)` for n ≥ 1: the same number, drawn the same way (`getrandbits` of n's bit length
+    until one is below n)."""
+    if n <= 0:
+        raise ValueError("randrange() of an empty range")
+    k = n.bit_length()
+    r: int = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
+
+
+def shuffle(rng: _random.Random, items: list) -> None:
+    """`rng.shuffle(items)`: the same order, drawn the same way (Fisher–Yates from the end, each place by
+    `below`)."""
+    bits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j: int = bits(k)
+        while j >= n:
+            j = bits(k)
+        items[i], items[j] = items[j], items[i]

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from mypy_extensions import mypyc_attr
 
-from ..chance import stream_from
+from ..chance import shuffle, stream_from
 from ..interface import TERMINAL, State
 
 if TYPE_CHECKING:
@@ -130,7 +130,7 @@ class CooperativoState(State):
             return copy
         places = [i for i, seen in enumerate(copy.known[seat]) if not seen]
         pool = [copy.hands[seat][i] for i in places] + ([] if copy.reserve_known else copy.reserve)
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         for i in places:
             copy.hands[seat][i] = pool.pop()
         if not copy.reserve_known:

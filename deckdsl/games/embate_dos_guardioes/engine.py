@@ -14,14 +14,14 @@ options of the profile (docs/rules-embate-dos-guardioes.md).
 from __future__ import annotations
 
 import random as _random
-from itertools import permutations
 
 from mypy_extensions import mypyc_attr
 
 from ...lang import ast
 from ...profiles.profile import Profile
-from ..chance import stream_from
+from ..chance import below, shuffle, stream_from
 from ..interface import TERMINAL, Engine, State
+from . import bluffs
 
 DRAFT, GUARDIAN1, NEGOTIATE, GUARDIAN2, CLASH, ORDER, OVER = (
     "draft", "guardian1", "negotiate", "guardian2", "clash", "order", "over")
@@ -48,8 +48,8 @@ class EmbateEngine(Engine):
 
     def new_state(self, rng: _random.Random) -> EmbateState:
         layout = list(range(len(self.names)))
-        rng.shuffle(layout)
-        return EmbateState(self, rng, layout, rng.randrange(2))
+        shuffle(rng, layout)
+        return EmbateState(self, rng, layout, below(rng, 2))
 
 
 def make_engine(deck: ast.Deck, profile: Profile, settings: dict) -> EmbateEngine:
@@ -334,55 +334,42 @@ class EmbateState(State):
         played = (self.clash[seat], self.pending[seat] if self.phase == CLASH else None)
         return cards | {card for card in played if card is not None}
 
-    def proper_g2(self, seat: int, card: int, g1: int | None = None, hand: set[int | None] | None = None) -> bool:
-        g1 = self.g1[seat] if g1 is None else g1
-        hand = set(self.hand_at_clash(seat) | {card}) if hand is None else hand
-        return self.value(card) < self.value(g1) or self.value(card) == min(self.value(c) for c in hand)
+    def proper_g2(self, seat: int, card: int) -> bool:
+        values = self.engine.values
+        lowest = min([values[c] for c in self.hand_at_clash(seat)], default=values[card])
+        return bluffs.second_is_proper(values[card], self.value(self.g1[seat]), lowest)
 
     def proper_clash(self, seat: int, card: int) -> bool:
-        hand = self.hand_at_clash(seat) | {card}
-        return self.value(card) > self.value(self.center) or self.value(card) == max(self.value(c) for c in hand)
+        values = self.engine.values
+        highest = max([values[c] for c in self.hand_at_clash(seat)], default=values[card])
+        return bluffs.clash_is_proper(values[card], self.value(self.center), highest)
+
+    def ranked(self, seat: int) -> list[tuple[int, int]]:
+        """(value, card) of every card `seat` owns, its cards at the clash and its guardians, lowest first."""
+        values = self.engine.values
+        owned = self.hand_at_clash(seat) | {self.g1[seat], self.g2[seat]}
+        return sorted([(values[c], c) for c in owned if c is not None])
+
+    def centre_value(self) -> int:
+        return self.engine.values[self.center] if self.center is not None else 0
 
     def bluffed(self, seat: int, g1: int | None, g2: int | None) -> bool:
         """Whether `seat` bluffed, with these guardians (a world the opponent thinks possible)."""
-        owned = self.hand_at_clash(seat) | {self.g1[seat], self.g2[seat]}
-        return self.bluffed_in(owned, g1, g2, self.clash[seat])
-
-    def bluffed_in(self, owned: set[int | None], g1: int | None, g2: int | None, card: int | None) -> bool:
-        """`bluffed` for a seat that owns `owned` (its cards at the clash and its guardians) and played `card`
-        in the clash: its second guardian is improper (not below the first, nor its lowest card), or its
-        clash card is (not above the centre, nor its highest card)."""
-        values = self.engine.values
-        rest = [values[c] for c in owned if c is not None and c != g1 and c != g2]
-        if g1 is not None and g2 is not None:
-            second = values[g2]
-            if not (second < values[g1] or second <= min(rest, default=second)):
-                return True
-        return card is not None and not (values[card] > self.value(self.center) or values[card] == max(rest))
+        return bluffs.bluffed_in(self.engine.values, self.centre_value(), self.ranked(seat), g1, g2, self.clash[seat])
 
     def proven(self, seat: int) -> bool:
-        """Whether what the opponent has seen proves that `seat` bluffed: every way the cards they have not
-        seen could lie is a bluff."""
+        """Whether what the opponent has seen proves that `seat` bluffed (`bluffs.proven`): the cards it has
+        not seen are the seat's hand and piles but the duel's and the clash's, and each guardian it has not
+        seen turned over."""
         hidden = (set(self.hands[seat]) | set(self.piles[seat])) - set(self.duel[seat]) - set(self.clash)
         g1, g2 = self.g1[seat], self.g2[seat]
-        free1 = free2 = False  # whether the opponent has not seen that guardian
-        if g1 is not None and "g1" not in self.open_guardians[seat]:
-            hidden.add(g1)
-            free1 = True
-        if g2 is not None and "g2" not in self.open_guardians[seat]:
-            hidden.add(g2)
-            free2 = True
-        owned = self.hand_at_clash(seat) | {g1, g2}
-        card = self.clash[seat]
-        lost = self.took[seat]  # the opponent saw it go: it is not this seat's first guardian
-        for chosen in permutations(sorted(hidden), free1 + free2):
-            world1 = chosen[0] if free1 else g1
-            world2 = chosen[-1] if free2 else g2
-            if world1 == lost and lost is not None:
-                continue
-            if not self.bluffed_in(owned, world1, world2, card):
-                return False
-        return True
+        free1 = g1 is not None and "g1" not in self.open_guardians[seat]
+        free2 = g2 is not None and "g2" not in self.open_guardians[seat]
+        for guardian, free in ((g1, free1), (g2, free2)):
+            if free and guardian is not None:
+                hidden.add(guardian)
+        return bluffs.proven(self.engine.values, self.centre_value(), self.ranked(seat), hidden, (g1, g2),
+                             (free1, free2), self.clash[seat], self.took[seat])
 
     def check_bluffs(self) -> bool:
         """After cards are turned over: a bluff found out ends the game.  True when it ended."""
@@ -528,9 +515,9 @@ class EmbateState(State):
         lost = copy.took[other] if copy.took[other] in cards else None
         for _ in range(200):
             rest = [card for card in cards if card != lost]
-            rng.shuffle(rest)
+            shuffle(rng, rest)
             if lost is not None:  # the card it saw the opponent take is in the opponent's keeping
-                rest.insert(rng.randrange(len(slots) - len(holding), len(slots)), lost)
+                rest.insert(len(slots) - len(holding) + below(rng, len(holding)), lost)
             for (part, i), card in zip(slots, rest, strict=True):
                 part[i] = card
             if copy.setting("bluffs") != "forbidden" or copy.consistent(other):
@@ -540,7 +527,7 @@ class EmbateState(State):
                 part[i] = card
         copy.center = center[0]
         if copy.phase == NEGOTIATE and copy.pending[other] is not None:
-            copy.pending[other] = rng.randrange(len(copy.hands[seat]))
+            copy.pending[other] = below(rng, len(copy.hands[seat]))
         return copy
 
     def consistent(self, seat: int) -> bool:

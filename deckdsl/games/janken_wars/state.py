@@ -34,14 +34,13 @@ from __future__ import annotations
 
 import random as _random
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from mypy_extensions import mypyc_attr
 
 from ...lang import ast
 from ...profiles.profile import Profile
-from ..chance import Stream
+from ..chance import Stream, below, shuffle
 from ..interface import TERMINAL, Engine, State
 from ..search import Bot
 from ..view import RunView
@@ -60,20 +59,21 @@ NO, YES = 0, 1
 THROW, TAKE, FALLBACK, CHOOSE, MAY, EXCHANGE = "throw", "take", "fallback", "choose", "may", "exchange"
 
 
-@dataclass(frozen=True)
 class Decision:
     """What the engine waits for.  `kind`: one of THROW, TAKE, FALLBACK, CHOOSE, MAY, EXCHANGE.  `seat`:
     who decides.  `options`: the legal actions, in the engine's order.  `request`: the effect asking (CHOOSE,
     MAY).  `count` and `picked`: a CHOOSE of `count` cards and those picked so far.  `stars`: what an
-    EXCHANGE buys."""
+    EXCHANGE buys.  Never changed once made.  (A plain class, not a dataclass: in the compiled build a
+    dataclass is built by its interpreted `__init__`, and a search makes a decision at every step.)"""
 
-    kind: str
-    seat: int
-    options: tuple[int, ...]
-    request: Request | None = None
-    count: int = 1
-    picked: tuple[int, ...] = ()
-    stars: int = 0
+    def __init__(self, kind: str, seat: int, options: tuple[int, ...], request: Request | None = None,
+                 count: int = 1, picked: tuple[int, ...] = (), stars: int = 0) -> None:
+        self.kind, self.seat, self.options, self.request = kind, seat, options, request
+        self.count, self.picked, self.stars = count, picked, stars
+
+    def __repr__(self) -> str:
+        return (f"Decision({self.kind!r}, seat={self.seat}, options={self.options}, count={self.count}, "
+                f"picked={self.picked}, stars={self.stars})")
 
 
 class _Suspend(Exception):
@@ -269,8 +269,9 @@ class JankenState(State):
         """Play to the first decision of the interface (to the end, when the game's own players answer
         every seat: the engine's own loop)."""
         self.game.listener = self.listener
-        if all(player is not None for player in self.natives):
-            self.game.players = list(self.natives)
+        seated = [player for player in self.natives if player is not None]
+        if len(seated) == len(self.natives):
+            self.game.players = seated
             self.outcome = self.game.play()
         else:
             self.outcome = self.game.begin_round()
@@ -307,13 +308,15 @@ class JankenState(State):
             won = game.settle(first, second)
             outcome = None
             if won is not None:
-                outcome = game.end_round(*won)
+                outcome = game.end_round(won[0], won[1])
                 if outcome is None:
                     outcome = game.begin_round()
         except _Suspend as stop:
             self.decision = stop.decision
             game.listener = self.listener
             return True
+        finally:
+            game.players = []  # the bridges hold the game: a cycle only the cyclic collector would free
         game.listener = self.listener
         self.outcome, self.decision = outcome, None
         self.base, self.script, self.future, self.throws = None, [], None, []
@@ -451,10 +454,10 @@ class JankenState(State):
         copy = self.clone()
         future = Stream(rng.getrandbits(64))
         if copy.base is None:
-            rng.shuffle(copy.game.zones[DECK])
+            shuffle(rng, copy.game.zones[DECK])
             copy.game.rng = future
             if copy.throws and seat == 1:
-                copy.throws[0] = rng.randrange(len(copy.game.compiled.throws))
+                copy.throws[0] = below(rng, len(copy.game.compiled.throws))
             return copy
         base = copy.base = _exact(copy.base, stats=False)
         _shuffle_unseen(base.zones[DECK], copy.game.zones[DECK], rng)
@@ -529,6 +532,6 @@ def _shuffle_unseen(base: list[int], live: list[int], rng: _random.Random) -> No
     if live[start:start + len(kept)] != kept or base[:len(kept)] != kept:
         return
     order = list(kept)
-    rng.shuffle(order)
+    shuffle(rng, order)
     base[:len(kept)] = order
     live[start:start + len(kept)] = order

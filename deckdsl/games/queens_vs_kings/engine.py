@@ -24,7 +24,7 @@ from mypy_extensions import mypyc_attr
 
 from ...lang import ast
 from ...profiles.profile import Profile
-from ..chance import stream_from
+from ..chance import below, shuffle, stream_from
 from ..interface import TERMINAL, Engine, State
 
 PASS = 1000
@@ -344,12 +344,12 @@ class QueensVsKingsState(State):
             held = [c for c in copy.hand[other] if cards[c].part == part]
             gone = [c for c in copy.discard[other] if cards[c].part == part]
             pool = held + gone + pile[other]
-            rng.shuffle(pool)
+            shuffle(rng, pool)
             new_held, pool = pool[: len(held)], pool[len(held):]
             new_gone, pile[other] = pool[: len(gone)], pool[len(gone):]
             copy.hand[other] = sorted([c for c in copy.hand[other] if cards[c].part != part] + new_held)
             copy.discard[other] = [c for c in copy.discard[other] if cards[c].part != part] + new_gone
-            rng.shuffle(pile[seat])
+            shuffle(rng, pile[seat])
         copy.rng = stream_from(rng)
         return copy
 
@@ -404,10 +404,10 @@ class QueensVsKingsEngine(Engine):
     def new_state(self, rng: _random.Random) -> QueensVsKingsState:
         piles = self.piles()
         for pile in piles.values():
-            rng.shuffle(pile)
+            shuffle(rng, pile)
         red = {"first": 0, "second": 1}.get(self.rules.red_seat)
         if red is None:
-            red = rng.randrange(2)
+            red = below(rng, 2)
         return QueensVsKingsState(self, rng, piles, red)
 
     def deal(self, tops: dict[str, list[str]], red: int = 0, rng: _random.Random | None = None) -> QueensVsKingsState:

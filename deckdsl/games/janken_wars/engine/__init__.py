@@ -20,7 +20,7 @@ The engine's modules, in the order a game uses them:
 - `compiler`: `compile_deck`, the deck's AST turned into a `Compiled` deck of `CardDef`s (`_Compiler`);
 - `effects`: what compiled effects are made of: `Ctx`, the card sets and the steps;
 - `board`: `Board`, the part of `Game` that moves cards and works out their values;
-- `game`: `Game` (the round, effects, triggers, exchanges), `Outcome`, `GameStats`, `EngineError`;
+- `game`: `Game` (the round, effects, triggers, exchanges), `Outcome`, `EngineError`; `stats`: `GameStats`;
 - `players`: `Player`, what a game asks its players, and `Request`;
 - `zones`: the zone indices and the component card names every module shares;
 - `hazards`: `unresolved_hazards`, what `play` and `simulate` announce about ordering hazards.
@@ -31,7 +31,8 @@ The names other code uses are re-exported here (`from deckdsl.games.janken_wars.
 from ....lang import ast
 from .compiler import CardDef, Compiled, compile_deck
 from .effects import Ctx
-from .game import MAX_NESTING, EngineError, Game, GameStats, Outcome
+from .game import MAX_NESTING, EngineError, Game, Outcome
+from .stats import GameStats
 from .hazards import unresolved_hazards
 from .players import Player, Request
 from .rules import Rules, profile_component_value, rules_for

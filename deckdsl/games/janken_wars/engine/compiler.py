@@ -55,7 +55,8 @@ class CardDef:
 @dataclass
 class Compiled:
     """A deck compiled for the engine.  `defs`: one `CardDef` per card, then Brinde and Star.
-    `def_of[id]`, `throw_of[id]`, `base_of[id]`: per card id.  `deck_ids`: the deck's copies.
+    `def_of[id]`, `throw_of[id]`, `base_of[id]`: per card id.  `deck_ids`: the deck's copies; then
+    `star_ids`, then `brinde_ids` (the Brindes last: a game's `loc` grows by one as each is handed out).
     `throws`: the dispute's values (`rock`, `paper`, `scissors`); `beats[i]`: the throw `i` beats.
 
     The order of effects that could apply at one moment (`deckdsl.check.hazards.order`: the addenda's,
@@ -140,12 +141,12 @@ class _Compiler:
         for index, card in enumerate(deck.cards):
             def_of.extend([index] * card.copies)
         deck_ids = list(range(len(def_of)))
-        brindes = rules.brinde_supply or rules.round_limit + 1
-        brinde_ids = list(range(len(def_of), len(def_of) + brindes))
-        def_of.extend([len(deck.cards)] * brindes)
         stars = rules.star_supply or 999
         star_ids = list(range(len(def_of), len(def_of) + stars))
         def_of.extend([len(deck.cards) + 1] * stars)
+        brindes = rules.brinde_supply or rules.round_limit + 1
+        brinde_ids = list(range(len(def_of), len(def_of) + brindes))
+        def_of.extend([len(deck.cards)] * brindes)
         beats = [self.throws.index(self.profile.beats[t]) for t in self.throws]
         sequence = orders.sequence(modifiers, name=lambda item: item[3],
                                    default=lambda item: (_OP_RANK[item[4][1]], item[0], item[2]), chained=True)

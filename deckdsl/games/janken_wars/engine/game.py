@@ -1,21 +1,21 @@
 """One game of Janken Wars: `Game` plays the rounds, runs effects and offers exchanges (on `Board`,
-board.py, which moves the cards and works out their values); `Outcome`, `EngineError` and `GameStats`
-are what a game ends with."""
+board.py, which moves the cards and works out their values); `Outcome` and `EngineError` are what a game
+ends with (and its `GameStats`, stats.py, what it did)."""
 
 from __future__ import annotations
 
 import random as _random
-from dataclasses import dataclass
 from typing import Any
 
 from mypy_extensions import mypyc_attr
 
+from ... import chance
 from ...chance import Stream, stream_from
 from ...interface import EngineError
 from .board import Board
 from .compiler import Compiled
 from .effects import Ctx
-from .players import Request
+from .players import Player, Request
 from .zones import DECK, DISCARD, DOMAIN, HAND, STARS, SUPPLY, TABLE, ZONE_OWNER
 
 
@@ -24,22 +24,24 @@ MAX_NESTING = 64
 interpreter's recursion limit); deeper is reported as a loop, like the step limit."""
 
 
-@dataclass
 class Outcome:
     """How a game ended.  `winner`: seat 0 or 1, None for a draw (a game cut at the round limit).
     `reason`: `stars`, `deck-stars`, `deck-domain`, `deck-dispute` (the deck ran out and that
-    tie-break decided), or `round-limit`.  `rounds`: rounds played."""
+    tie-break decided), or `round-limit`.  `rounds`: rounds played.  (A plain class, as `Request`.)"""
 
-    winner: int | None
-    reason: str
-    rounds: int
+    def __init__(self, winner: int | None, reason: str, rounds: int) -> None:
+        self.winner, self.reason, self.rounds = winner, reason, rounds
+
+    def __repr__(self) -> str:
+        return f"Outcome(winner={self.winner}, reason={self.reason!r}, rounds={self.rounds})"
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py): `clone` makes a copy without `__init__`
 class Game(Board):
     """One game.  Build it from a `Compiled` deck, two players and a random generator, then `play()`.
 
-    State: `zones` (lists of card ids, see the zone indices), `loc[id]` (the zone a card is in),
+    State: `zones` (lists of card ids, see the zone indices), `loc[id]` (the zone a card is in: the deck's
+    cards, the stars, then the Brindes handed out so far — a game rarely hands out more than a few),
     `round`, `credit[seat]` (kept exchange remainders).  `listener(event, data)`, when given, hears every
     event (`deckdsl play` prints them, the conformance suite records them).  `stats`, when given, is a
     `GameStats` filled as the game goes.  `gift`: (seat, card index) — one copy of that card is taken
@@ -47,7 +49,7 @@ class Game(Board):
     wins a dispute (what `deckdsl.lab.evidence` measures a card's worth with).
     """
 
-    def __init__(self, compiled: Compiled, players, rng: _random.Random, *, listener=None, stats=None,
+    def __init__(self, compiled: Compiled, players: list[Player], rng: _random.Random, *, listener=None, stats=None,
                  shuffle: bool = True, gift: tuple[int, int] | None = None):
         self.compiled = compiled
         self.rules = compiled.rules
@@ -62,10 +64,10 @@ class Game(Board):
             deck.remove(card)
             self.gift = (seat, card)
         if shuffle:
-            rng.shuffle(deck)
+            chance.shuffle(rng, deck)
         self.rng: Stream = stream_from(rng)
         self.zones: list[list[int]] = [deck, [], list(compiled.star_ids), [], [], [], [], [], [], [], []]
-        self.loc = [DECK] * len(compiled.deck_ids) + [SUPPLY] * (len(compiled.def_of) - len(compiled.deck_ids))
+        self.loc = [DECK] * len(compiled.deck_ids) + [SUPPLY] * len(compiled.star_ids)
         self.next_brinde = 0
         self.round = 0
         self.ties = 0
@@ -413,9 +415,7 @@ class Game(Board):
 
     def take_brinde(self, seat: int) -> None:
         """Step 3 (a): the winner gains a generic 1-point card."""
-        card = self.compiled.brinde_ids[self.next_brinde]
-        self.next_brinde += 1
-        self.zones[SUPPLY].append(card)
+        card = self.new_brinde()
         self.move(card, HAND + seat)
         if self.listener:
             self.listener("brinde", {"seat": seat, "card": card})
@@ -423,6 +423,14 @@ class Game(Board):
             self.stats.record_take(self, seat, card)
         self.gained(seat, card, SUPPLY)
         self._place(seat)
+
+    def new_brinde(self) -> int:
+        """The supply's next Brinde, put in the supply (it passes through on its way to a hand)."""
+        card = self.compiled.brinde_ids[self.next_brinde]
+        self.next_brinde += 1
+        self.zones[SUPPLY].append(card)
+        self.loc.append(SUPPLY)
+        return card
 
     def put_back(self, seat: int, card: int) -> None:
         """Step 3 (b): the winner puts a table card on the bottom of the deck."""
@@ -459,7 +467,7 @@ class Game(Board):
 
     # -- for players that look ahead -------------------------------------------------------
 
-    def clone(self, players, rng: Stream | None = None) -> Game:
+    def clone(self, players: list[Player], rng: Stream | None = None) -> Game:
         """A copy of this game's state with other players (and no listener or stats), to try a move.  Its
         generator is `rng`, or one seeded from this game's (which then draws once): a look-ahead must not
         know what the game will draw.  Every field is named (a search copies games at every step: that is
@@ -512,57 +520,3 @@ def valid_choice(chosen, options: list[int], count: int) -> list[int]:
     if len(picked) == count and all(card in options for card in picked):
         return picked
     return options[:count]
-
-
-@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py): `copy` makes a copy without `__init__`
-class GameStats:
-    """What one game did, for `deckdsl simulate`.  Per card definition index: `taken[seat]` (won
-    through a dispute), `fired` (actions that happened), `discarded`, `exchanged` and `exchanged_value`
-    (cards spent in exchanges and their value then).  `exchanges`: (round, seat, domain size, points,
-    stars bought) per exchange.  `marked`: card ids to look for on the table (the deck's advanced
-    copies, for `deckdsl simulate`); `tables` / `marked_tables`: the tables seen after each refill / those
-    holding at least one marked card; `first_marked`: whether the first table (a fresh deal) held one."""
-
-    __slots__ = ("taken", "fired", "discarded", "exchanged", "exchanged_value", "exchanges", "marked", "tables",
-                 "marked_tables", "first_marked")
-
-    def __init__(self, size: int, marked: frozenset[int] = frozenset()):
-        self.taken = ([0] * size, [0] * size)
-        self.fired = [0] * size
-        self.discarded = [0] * size
-        self.exchanged = [0] * size
-        self.exchanged_value = [0] * size
-        self.exchanges: list[tuple] = []
-        self.marked = marked
-        self.tables = 0
-        self.marked_tables = 0
-        self.first_marked: bool | None = None
-
-    def copy(self) -> GameStats:
-        """An independent copy (a round replayed from its copy starts from the figures it had then)."""
-        copy = GameStats.__new__(GameStats)
-        copy.taken = (list(self.taken[0]), list(self.taken[1]))
-        copy.fired, copy.discarded = list(self.fired), list(self.discarded)
-        copy.exchanged, copy.exchanged_value = list(self.exchanged), list(self.exchanged_value)
-        copy.exchanges = list(self.exchanges)
-        copy.marked, copy.tables, copy.marked_tables = self.marked, self.tables, self.marked_tables
-        copy.first_marked = self.first_marked
-        return copy
-
-    def record_table(self, game: Game, table: list[int]) -> None:
-        held = not self.marked.isdisjoint(table)
-        if not self.tables:
-            self.first_marked = held
-        self.tables += 1
-        self.marked_tables += held
-
-    def record_take(self, game: Game, seat: int, card: int) -> None:
-        self.taken[seat][game.compiled.def_of[card]] += 1
-
-    def record_exchange(self, game: Game, seat: int, domain: list[int], points, stars: int) -> None:
-        def_of = game.compiled.def_of
-        for card in domain:
-            index = def_of[card]
-            self.exchanged[index] += 1
-            self.exchanged_value[index] += game.value(card)
-        self.exchanges.append((game.round, seat, len(domain), points, stars))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from mypy_extensions import mypyc_attr
@@ -51,15 +50,15 @@ class Player:
         raise NotImplementedError
 
 
-@dataclass(frozen=True)
 class Request:
     """What an effect asks a player to decide.  `card`: the id of the card whose effect it is.
     `step`: the step's AST node (for its rules text).  `verb`: `discard`, `gain`, `swap`, `bottom`,
     `cancel`, `may`, or `modify` (a modifier on a chosen card choosing, `step` its ValueModifier).
-    `actor`: the seat doing the step.  `zone`: where the options are (a zone index), or None."""
+    `actor`: the seat doing the step.  `zone`: where the options are (a zone index), or None.  Never
+    changed once made (a plain class: the compiled build makes a dataclass with its interpreted `__init__`)."""
 
-    card: int
-    step: ast.Node
-    verb: str
-    actor: int
-    zone: int | None = None
+    def __init__(self, card: int, step: ast.Node, verb: str, actor: int, zone: int | None = None) -> None:
+        self.card, self.step, self.verb, self.actor, self.zone = card, step, verb, actor, zone
+
+    def __repr__(self) -> str:
+        return f"Request(card={self.card}, verb={self.verb!r}, actor={self.actor}, zone={self.zone})"
