@@ -87,14 +87,13 @@ def _play(compiled, situation: Situation, names: dict[str, str], script: Answers
     pool: dict[str, list[int]] = {}
     for card in compiled.deck_ids + compiled.star_ids:
         pool.setdefault(compiled.name(card), []).append(card)
-    brindes = iter(compiled.brinde_ids)
     ids = []
     for card, name, zone in situation.pieces:
         real = names.get(name, name)
         if real == "Estrela":
             piece = pool[janken.STAR_NAME].pop(0)
         elif card is None:
-            piece = next(brindes)
+            piece = game.new_brinde()
         else:
             piece = pool[real].pop(0)
         source = game.loc[piece]

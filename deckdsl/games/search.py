@@ -89,11 +89,23 @@ class Edge:
         self.available = 0
 
 
+class Node:
+    """An information set of the tree: `edges`, the statistics of its actions by action, and `visit`, the
+    last iteration that went through it (a seat that comes back to what it saw in the same iteration ends
+    the descent)."""
+
+    __slots__ = ("edges", "visit")
+
+    def __init__(self, visit: int) -> None:
+        self.edges: dict[int, Edge] = {}
+        self.visit = visit
+
+
 class ISMCTSBot(Bot):
     """Nodes are information sets: the statistics of an action are kept per (seat to move, what that seat
     sees — `State.key`), so a seat's choice in the tree never depends on what it cannot see — an opponent
-    who throws after us, without seeing our throw, cannot be imagined to counter it.  A node is a dict of
-    `Edge`s by action."""
+    who throws after us, without seeing our throw, cannot be imagined to counter it.  A node is a `Node`:
+    its `Edge`s by action, found by one look-up of its key per step."""
 
     name = "ismcts"
 
@@ -107,38 +119,37 @@ class ISMCTSBot(Bot):
         if len(actions) == 1:
             return actions[0]
         rng = self.rng
-        tree: dict[tuple, dict[int, Edge]] = {}
+        tree: dict[tuple, Node] = {}
         root = (me, state.key(me))
-        for _ in range(self.iterations):
+        for iteration in range(self.iterations):
             world = state.determinize(me, rng)
             path: list[tuple[Edge, int]] = []
-            seen: set[tuple] = set()
             mover = world.current_player()
             while mover != TERMINAL:
                 key = (mover, world.key(mover))
-                if key in seen:  # the game came back to what this seat saw before: play out from here
-                    break
-                seen.add(key)
-                legal = world.legal_actions()
-                edges = tree.get(key)
-                if edges is None:
-                    tree[key] = edges = {}
+                node = tree.get(key)
+                if node is None:
+                    tree[key] = node = Node(iteration)
+                    legal = world.legal_actions()
                     for other in legal:
-                        edge = edges[other] = Edge()
+                        edge = node.edges[other] = Edge()
                         edge.available = 1
                     action = legal[int(rng.random() * len(legal))]
-                    path.append((edges[action], mover))
+                    path.append((node.edges[action], mover))
                     world.apply(action)
                     break
-                action = _select(edges, legal)
-                path.append((edges[action], mover))
+                if node.visit == iteration:  # the game came back to what this seat saw before: play out from here
+                    break
+                node.visit = iteration
+                action = _select(node.edges, world.legal_actions())
+                path.append((node.edges[action], mover))
                 world.apply(action)
                 mover = world.current_player()
             returns = _playout(world, rng)
             for edge, seat in path:
                 edge.visits += 1
                 edge.total += returns[seat]
-        edges = tree[root]
+        edges = tree[root].edges
         return max(actions, key=lambda a: edges[a].visits if a in edges else -1)
 
 

@@ -48,7 +48,7 @@ def bluffed_in(values: list[int], centre: int, ranked: list[tuple[int, int]], g1
     return not clash_is_proper(values[card], centre, highest)
 
 
-def proven(values: list[int], centre: int, ranked: list[tuple[int, int]], hidden: set[int],
+def proven(values: list[int], centre: int, ranked: list[tuple[int, int]], hidden: list[int],
            guardians: tuple[int | None, int | None], free: tuple[bool, bool], card: int | None,
            lost: int | None) -> bool:
     """Whether every way the cards the opponent has not seen (`hidden`) could lie is a bluff (`bluffed_in`).
@@ -56,7 +56,9 @@ def proven(values: list[int], centre: int, ranked: list[tuple[int, int]], hidden
     could be any hidden card); `lost`: the card the opponent saw leave, which is not the first guardian."""
     g1, g2 = guardians
     free1, free2 = free
-    for chosen in permutations(sorted(hidden), free1 + free2):
+    if (lost is None or g1 != lost) and not bluffed_in(values, centre, ranked, g1, g2, card):
+        return False  # the true world is one of them, and it is proper: the common case, found at once
+    for chosen in permutations(sorted(set(hidden)), free1 + free2):
         world1 = chosen[0] if free1 else g1
         world2 = chosen[-1] if free2 else g2
         if world1 == lost and lost is not None:

@@ -345,10 +345,16 @@ class EmbateState(State):
         return bluffs.clash_is_proper(values[card], self.value(self.center), highest)
 
     def ranked(self, seat: int) -> list[tuple[int, int]]:
-        """(value, card) of every card `seat` owns, its cards at the clash and its guardians, lowest first."""
+        """(value, card) of every card `seat` owns, its cards at the clash and its guardians, lowest first (a
+        duel card still in its pile is listed twice, which changes no lowest or highest)."""
         values = self.engine.values
-        owned = self.hand_at_clash(seat) | {self.g1[seat], self.g2[seat]}
-        return sorted([(values[c], c) for c in owned if c is not None])
+        size = len(values)
+        played = [self.clash[seat], self.pending[seat] if self.phase == CLASH else None, self.g1[seat], self.g2[seat]]
+        order = [values[c] * size + c for c in played if c is not None]  # (value, card) as one int, to sort
+        for part in (self.hands[seat], self.piles[seat], self.duel[seat]):
+            order.extend([values[c] * size + c for c in part])
+        order.sort()
+        return [(key // size, key % size) for key in order]
 
     def centre_value(self) -> int:
         return self.engine.values[self.center] if self.center is not None else 0
@@ -361,13 +367,14 @@ class EmbateState(State):
         """Whether what the opponent has seen proves that `seat` bluffed (`bluffs.proven`): the cards it has
         not seen are the seat's hand and piles but the duel's and the clash's, and each guardian it has not
         seen turned over."""
-        hidden = (set(self.hands[seat]) | set(self.piles[seat])) - set(self.duel[seat]) - set(self.clash)
+        shown = self.duel[seat] + self.clash
+        hidden = [c for part in (self.hands[seat], self.piles[seat]) for c in part if c not in shown]
         g1, g2 = self.g1[seat], self.g2[seat]
         free1 = g1 is not None and "g1" not in self.open_guardians[seat]
         free2 = g2 is not None and "g2" not in self.open_guardians[seat]
         for guardian, free in ((g1, free1), (g2, free2)):
             if free and guardian is not None:
-                hidden.add(guardian)
+                hidden.append(guardian)
         return bluffs.proven(self.engine.values, self.centre_value(), self.ranked(seat), hidden, (g1, g2),
                              (free1, free2), self.clash[seat], self.took[seat])
 
