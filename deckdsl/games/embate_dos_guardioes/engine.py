@@ -329,10 +329,13 @@ class EmbateState(State):
 
     # -- bluffs ----------------------------------------------------------------------------------------
 
-    def hand_at_clash(self, seat: int) -> set[int]:
-        cards = set(self.hands[seat]) | set(self.piles[seat]) | set(self.duel[seat])
-        played = (self.clash[seat], self.pending[seat] if self.phase == CLASH else None)
-        return cards | {card for card in played if card is not None}
+    def hand_at_clash(self, seat: int) -> list[int]:
+        """The cards the rules of a proper card compare with: `seat`'s hand, piles and duel cards, its clash
+        card and the one it is putting down (a duel card still in its pile is listed twice, which changes no
+        lowest or highest)."""
+        played = [card for card in (self.clash[seat], self.pending[seat] if self.phase == CLASH else None)
+                  if card is not None]
+        return self.hands[seat] + self.piles[seat] + self.duel[seat] + played
 
     def proper_g2(self, seat: int, card: int) -> bool:
         values = self.engine.values
@@ -345,15 +348,11 @@ class EmbateState(State):
         return bluffs.clash_is_proper(values[card], self.value(self.center), highest)
 
     def ranked(self, seat: int) -> list[tuple[int, int]]:
-        """(value, card) of every card `seat` owns, its cards at the clash and its guardians, lowest first (a
-        duel card still in its pile is listed twice, which changes no lowest or highest)."""
+        """(value, card) of every card `seat` owns, `hand_at_clash` and its guardians, lowest first."""
         values = self.engine.values
         size = len(values)
-        played = [self.clash[seat], self.pending[seat] if self.phase == CLASH else None, self.g1[seat], self.g2[seat]]
-        order = [values[c] * size + c for c in played if c is not None]  # (value, card) as one int, to sort
-        for part in (self.hands[seat], self.piles[seat], self.duel[seat]):
-            order.extend([values[c] * size + c for c in part])
-        order.sort()
+        guardians = [card for card in (self.g1[seat], self.g2[seat]) if card is not None]
+        order = sorted([values[c] * size + c for c in self.hand_at_clash(seat) + guardians])  # (value, card) as ints
         return [(key // size, key % size) for key in order]
 
     def centre_value(self) -> int:
