@@ -37,7 +37,7 @@ def played(compiled, players, seeds) -> list:
         rng = game_rng(7, index)
         seats = [make_player(players[0], random.Random(rng.getrandbits(64))),
                  make_player(players[1], random.Random(rng.getrandbits(64)))]
-        stats = engine.GameStats(len(compiled.defs), frozenset())
+        stats = janken.GameStats(len(compiled.defs), frozenset())
         outcome = engine.Game(compiled, seats, rng, stats=stats).play()
         games.append((outcome.winner, outcome.rounds, outcome.reason, stats.taken, stats.exchanges))
     return games
