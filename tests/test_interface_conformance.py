@@ -100,10 +100,11 @@ def test_a_stream_copy_draws_what_the_original_draws():
         stream.randrange(0)
 
 
-def test_chance_shuffle_and_below_draw_what_random_draws():
-    """`chance.shuffle` and `chance.below` stand in for `random.Random.shuffle` and `randrange` in the
-    engines' deals and the searches' determinizations: the same generator must give the same numbers (every
-    seeded game depends on it), whichever build runs and whatever Python's `random.py` does."""
+def test_chance_shuffle_sample_and_below_draw_what_random_draws():
+    """`chance.shuffle`, `sample` and `below` stand in for `random.Random.shuffle`, `sample` and `randrange`
+    in the engines' deals, the searches' determinizations and Janken Wars' random player: the same generator
+    must give the same numbers (every seeded game depends on it), whichever build runs and whatever Python's
+    `random.py` does."""
     for seed in range(200):
         ours, theirs = random.Random(seed), random.Random(seed)
         for size in (0, 1, 2, 3, 7, 31, 36, 54, 65):
@@ -112,9 +113,40 @@ def test_chance_shuffle_and_below_draw_what_random_draws():
             theirs.shuffle(stdlib)
             assert mine == stdlib
         assert [chance.below(ours, n) for n in range(1, 80)] == [theirs.randrange(n) for n in range(1, 80)]
+        for size, k in ((1, 1), (3, 2), (5, 5), (9, 3), (21, 4), (22, 1), (40, 6), (40, 2), (300, 9), (8, 0)):
+            population = [f"card {i}" for i in range(size)]
+            assert chance.sample(ours, population, k) == theirs.sample(population, k)
         assert ours.getstate() == theirs.getstate()
     with pytest.raises(ValueError):
         chance.below(random.Random(0), 0)
+    with pytest.raises(ValueError):
+        chance.sample(random.Random(0), [1, 2], 3)
+
+
+def test_stream_halves_compute_splitmix64_on_whole_numbers():
+    """`Stream` works its 64-bit state in 32-bit halves (so the compiled build never makes a Python long);
+    its draws are SplitMix64's written on whole numbers, for seeds of every size and any `n`."""
+    mask = (1 << 64) - 1
+
+    def reference(state):
+        state = (state + 0x9E3779B97F4A7C15) & mask
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        return state, z ^ (z >> 31)
+
+    rng = random.Random(7)
+    for trial in range(400):
+        seed = rng.getrandbits(64) if trial % 3 else rng.getrandbits(rng.randrange(1, 64))
+        stream, state = Stream(seed), seed & mask
+        for _ in range(12):
+            n = rng.randrange(1, 1 << rng.randrange(1, 40))
+            copy = stream.copy()
+            state, draw = reference(state)
+            assert stream.next64() == draw and stream.state == state
+            assert copy.below(n) == (draw * n) >> 64
+            assert copy.state == state
+        assert stream.split().state == reference(state)[1]
+    assert Stream(0).random() == (0xE220A8397B1DCDAF >> 11) / (1 << 53)
 
 
 def test_stream_draws_are_fixed_numbers():

@@ -25,7 +25,7 @@ from __future__ import annotations
 import random as _random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -34,7 +34,7 @@ from ..profiles.profile import Profile
 from .registry import find_game
 from .view import RunView, standard
 
-TERMINAL = -2
+TERMINAL: Final = -2
 """`current_player()` of a finished game."""
 
 

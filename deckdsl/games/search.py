@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import math
 import random as _random
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
 from .interface import TERMINAL, State
 
-EXPLORATION = 0.7
+EXPLORATION: Final = 0.7
 """UCB1's exploration constant (returns are in [-1, 1]; the usual √2 for [0, 1] scaled down)."""
 
 

@@ -11,7 +11,7 @@ Actions, in this fixed order (N seats, H = 4 places in a hand at most):
 from __future__ import annotations
 
 import random as _random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -21,11 +21,11 @@ from ..interface import TERMINAL, State
 if TYPE_CHECKING:
     from .engine import Table
 
-H = 4
+H: Final = 4
 """Places in a hand: a hand holds 2, 3 or 4 cards."""
 
 
-HAND_VALUE = ((0.05, 0.05, 0.45, 0.45), (0.05, 0.05, 0.35, 1.0), (0.05, 0.05, 0.35, 0.85))
+HAND_VALUE: Final = ((0.05, 0.05, 0.45, 0.45), (0.05, 0.05, 0.35, 1.0), (0.05, 0.05, 0.35, 0.85))
 """`estimate`'s worth of a hand of 2, 3 or 4 cards by how many of them fit one set or run (0 to 3):
 judgement, tuned by play (docs/simulate.md: with it `ismcts:200` and `rollout:5` succeed)."""
 

@@ -14,6 +14,7 @@ options of the profile (docs/rules-embate-dos-guardioes.md).
 from __future__ import annotations
 
 import random as _random
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
@@ -23,14 +24,19 @@ from ..chance import below, shuffle, stream_from
 from ..interface import TERMINAL, Engine, State
 from . import bluffs
 
-DRAFT, GUARDIAN1, NEGOTIATE, GUARDIAN2, CLASH, ORDER, OVER = (
-    "draft", "guardian1", "negotiate", "guardian2", "clash", "order", "over")
-PHASE_WORDS = {
+DRAFT: Final = "draft"
+GUARDIAN1: Final = "guardian1"
+NEGOTIATE: Final = "negotiate"
+GUARDIAN2: Final = "guardian2"
+CLASH: Final = "clash"
+ORDER: Final = "order"
+OVER: Final = "over"
+PHASE_WORDS: Final = {
     DRAFT: "preparação: escolha das cartas", GUARDIAN1: "preparação: escolha do primeiro guardião",
     NEGOTIATE: "negociação de cartas", GUARDIAN2: "escolha do segundo guardião", CLASH: "embate com a carta central",
     ORDER: "duelo por ordens de ação", OVER: "partida encerrada"}
-HAND = 5
-ORDINAL = ["1ª", "2ª", "3ª", "4ª", "5ª", "6ª"]
+HAND: Final = 5
+ORDINAL: Final = ["1ª", "2ª", "3ª", "4ª", "5ª", "6ª"]
 
 
 class EmbateEngine(Engine):
@@ -365,17 +371,20 @@ class EmbateState(State):
     def proven(self, seat: int) -> bool:
         """Whether what the opponent has seen proves that `seat` bluffed (`bluffs.proven`): the cards it has
         not seen are the seat's hand and piles but the duel's and the clash's, and each guardian it has not
-        seen turned over."""
+        seen turned over.  A seat that did not bluff is not (the true world is one the opponent thinks
+        possible, unless the first guardian is the card it saw leave): that is answered first."""
+        g1, g2, card, lost = self.g1[seat], self.g2[seat], self.clash[seat], self.took[seat]
+        ranked, values, centre = self.ranked(seat), self.engine.values, self.centre_value()
+        if (lost is None or g1 != lost) and not bluffs.bluffed_in(values, centre, ranked, g1, g2, card):
+            return False
         shown = self.duel[seat] + self.clash
         hidden = [c for part in (self.hands[seat], self.piles[seat]) for c in part if c not in shown]
-        g1, g2 = self.g1[seat], self.g2[seat]
         free1 = g1 is not None and "g1" not in self.open_guardians[seat]
         free2 = g2 is not None and "g2" not in self.open_guardians[seat]
         for guardian, free in ((g1, free1), (g2, free2)):
             if free and guardian is not None:
                 hidden.append(guardian)
-        return bluffs.proven(self.engine.values, self.centre_value(), self.ranked(seat), hidden, (g1, g2),
-                             (free1, free2), self.clash[seat], self.took[seat])
+        return bluffs.proven(values, centre, ranked, hidden, (g1, g2), (free1, free2), card, lost)
 
     def check_bluffs(self) -> bool:
         """After cards are turned over: a bluff found out ends the game.  True when it ended."""

@@ -33,12 +33,13 @@ from __future__ import annotations
 import functools
 import random as _random
 from collections.abc import Callable
+from itertools import combinations
 
 from mypy_extensions import mypyc_attr
 
 from ...lang import ast
-from ..chance import Stream
-from .engine import Game, Player, ZONE_OWNER
+from ..chance import Stream, sample
+from .engine import ZONE_OWNER, Game, Player, Request
 from .worth import polarity
 
 
@@ -72,40 +73,38 @@ class RandomPlayer(Player):
 
     def __init__(self, rng: _random.Random, exchange: Exchange):
         self.rng = rng
+        self.draw: Callable[[], float] = rng.random  # bound once: a method looked up at every call costs more
         self.policy = exchange
         self.name = f"{self.strategy}:{exchange.name}"
 
-    def throw(self, game, me):
-        return int(self.rng.random() * 3)
+    def throw(self, game: Game, me: int) -> int:
+        return int(self.draw() * 3)
 
-    def take(self, game, me, options):
-        return options[int(self.rng.random() * len(options))]
+    def take(self, game: Game, me: int, options: list[int]) -> int:
+        return options[int(self.draw() * len(options))]
 
-    def fallback(self, game, me, brinde):
+    def fallback(self, game: Game, me: int, brinde: bool) -> int | None:
         table = game.zones[1]
-        if brinde and self.rng.random() < 0.5:
+        if brinde and self.draw() < 0.5:
             return None
-        return table[int(self.rng.random() * len(table))]
+        return table[int(self.draw() * len(table))]
 
-    def choose(self, game, me, request, options, count):
-        return self.rng.sample(options, count)
+    def choose(self, game: Game, me: int, request: Request, options: list[int], count: int) -> list[int]:
+        return sample(self.rng, options, count)
 
-    def may(self, game, me, request):
-        return self.rng.random() < 0.5
+    def may(self, game: Game, me: int, request: Request) -> bool:
+        return self.draw() < 0.5
 
-    def exchange(self, game, me, stars):
+    def exchange(self, game: Game, me: int, stars: int) -> bool:
         return stars >= 1 and self.policy.wants(game, me, stars)
 
 
 def score(game: Game, me: int) -> float:
     """How far ahead `me` is: stars at their price in points, plus domain value and kept credit, minus
     the same for the opponent."""
-    cost = game.rules.star_cost
-
-    def worth(seat):
-        return game.stars(seat) * cost + game.domain_value(seat) + game.credit[seat]
-
-    return worth(me) - worth(1 - me)
+    cost, other = game.rules.star_cost, 1 - me
+    mine = game.stars(me) * cost + game.domain_value(me) + game.credit[me]
+    return mine - (game.stars(other) * cost + game.domain_value(other) + game.credit[other])
 
 
 class Heuristic(Player):
@@ -268,15 +267,13 @@ def _solved(matrix: tuple[tuple[float, ...], ...]) -> tuple[tuple[float, ...], f
     return tuple(strategy), value
 
 
-def _solve(matrix) -> tuple[list[float], float]:
+def _solve(matrix: tuple[tuple[float, ...], ...]) -> tuple[list[float], float]:
     """`solve_zero_sum` worked out.
 
     Support enumeration: every square sub-game whose mix equalises its columns is a candidate, kept
     when it guarantees its value against every column; the best guarantee is the game's value (an
     optimal basic solution always exists).  Ties go to the widest support — the most mixed, least
-    readable strategy."""
-    from itertools import combinations
-
+    readable strategy.  (Typed loops: a yomi bot solves a game at every throw.)"""
     rows, columns = len(matrix), len(matrix[0])
     best: tuple[list[float], float] | None = None
     for size in range(min(rows, columns), 0, -1):
@@ -286,50 +283,67 @@ def _solve(matrix) -> tuple[list[float], float]:
                 if found is None:
                     continue
                 strategy = found[0]
-                guaranteed = min(sum(strategy[i] * matrix[i][j] for i in range(rows)) for j in range(columns))
+                guaranteed = 0.0
+                for j in range(columns):
+                    pays = 0.0
+                    for i in range(rows):
+                        pays += strategy[i] * matrix[i][j]
+                    if j == 0 or pays < guaranteed:
+                        guaranteed = pays
                 if best is None or guaranteed > best[1] + 1e-9:
                     best = (strategy, guaranteed)
     return best if best is not None else ([1.0 / rows] * rows, 0.0)
 
 
-def _equalise(matrix, rows, columns):
+def _equalise(matrix: tuple[tuple[float, ...], ...], rows: tuple[int, ...],
+              columns: tuple[int, ...]) -> tuple[list[float], float] | None:
     """Solve for a mix over `rows` that pays the same against every one of `columns`: returns
     (strategy over all rows, value) or None when there is none with non-negative weights."""
     size = len(rows)
     # Unknowns: p_r for r in rows, and v.  Equations: sum_r p_r * a[r][c] - v = 0 for c in columns;
     # sum_r p_r = 1.
-    equations = []
+    equations: list[list[float]] = []
     for column in columns:
         equations.append([matrix[row][column] for row in rows] + [-1.0, 0.0])
     equations.append([1.0] * size + [0.0, 1.0])
     solution = _gauss(equations)
     if solution is None:
         return None
-    weights, value = solution[:size], solution[size]
-    if any(w < -1e-9 for w in weights):
-        return None
+    for k in range(size):
+        if solution[k] < -1e-9:
+            return None
     strategy = [0.0] * len(matrix)
-    for row, weight in zip(rows, weights, strict=True):
-        strategy[row] = max(0.0, weight)
-    total = sum(strategy)
-    return [w / total for w in strategy], value
+    for k in range(size):
+        strategy[rows[k]] = max(0.0, solution[k])
+    total = 0.0
+    for weight in strategy:
+        total += weight
+    return [w / total for w in strategy], solution[size]
 
 
 def _gauss(equations: list[list[float]]) -> list[float] | None:
-    """Solve a square linear system given as augmented rows; None when singular."""
+    """Solve a square linear system given as augmented rows; None when singular (partial pivoting: the
+    first row with the largest entry)."""
     n = len(equations)
     rows = [list(row) for row in equations]
-    if any(len(row) != n + 1 for row in rows):
-        return None
+    for row in rows:
+        if len(row) != n + 1:
+            return None
     for column in range(n):
-        pivot = max(range(column, n), key=lambda r: abs(rows[r][column]))
-        if abs(rows[pivot][column]) < 1e-12:
+        pivot, largest = column, abs(rows[column][column])
+        for r in range(column + 1, n):
+            entry = abs(rows[r][column])
+            if entry > largest:
+                pivot, largest = r, entry
+        if largest < 1e-12:
             return None
         rows[column], rows[pivot] = rows[pivot], rows[column]
+        lead = rows[column]
         for r in range(n):
             if r != column:
-                factor = rows[r][column] / rows[column][column]
-                rows[r] = [a - factor * b for a, b in zip(rows[r], rows[column], strict=True)]
+                row = rows[r]
+                factor = row[column] / lead[column]
+                rows[r] = [row[k] - factor * lead[k] for k in range(n + 1)]
     return [rows[i][n] / rows[i][i] for i in range(n)]
 
 

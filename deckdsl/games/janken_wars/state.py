@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import random as _random
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Final, TYPE_CHECKING
 
 from mypy_extensions import mypyc_attr
 
@@ -55,8 +55,14 @@ from .view import view
 if TYPE_CHECKING:
     from .screen import Screen
 
-NO, YES = 0, 1
-THROW, TAKE, FALLBACK, CHOOSE, MAY, EXCHANGE = "throw", "take", "fallback", "choose", "may", "exchange"
+NO: Final = 0
+YES: Final = 1
+THROW: Final = "throw"
+TAKE: Final = "take"
+FALLBACK: Final = "fallback"
+CHOOSE: Final = "choose"
+MAY: Final = "may"
+EXCHANGE: Final = "exchange"
 
 
 class Decision:
@@ -507,7 +513,7 @@ class JankenState(State):
         return {"rounds": self.game.round}
 
 
-BRINDE = 1 << 20
+BRINDE: Final = 1 << 20
 """The action that takes a Brinde (beyond every card id)."""
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random as _random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -27,13 +27,19 @@ from ...profiles.profile import Profile
 from ..chance import below, shuffle, stream_from
 from ..interface import TERMINAL, Engine, State
 
-PASS = 1000
+PASS: Final = 1000
 """The action `pass` (card actions are deck indices, always below it)."""
-EXTRA_DRAW, EXTRA_DISCARD, MAIN_DRAW, MAIN_DISCARD = 3, 1, 5, 2
+EXTRA_DRAW: Final = 3
+EXTRA_DISCARD: Final = 1
+MAIN_DRAW: Final = 5
+MAIN_DISCARD: Final = 2
 
-DISCARD_EXTRA, DISCARD_MAIN, PLAY, OVER = "discard-extra", "discard-main", "play", "over"
+DISCARD_EXTRA: Final = "discard-extra"
+DISCARD_MAIN: Final = "discard-main"
+PLAY: Final = "play"
+OVER: Final = "over"
 
-WORDS: dict[str, dict[str, Any]] = {
+WORDS: Final[dict[str, dict[str, Any]]] = {
     "ru": {"play": "сыграть {card}", "discard": "сбросить {card}", "pass": "пас",
            "you": "Вы играете за {colour} (место {seat}).", "skirmish": "Схватка {n} из {of}.",
            "phase": {DISCARD_EXTRA: "сброс из дополнительной колоды", DISCARD_MAIN: "сброс из основной колоды",

@@ -11,7 +11,7 @@ a domain for stars.  The points the GDD leaves open are rule options of the prof
 into docs/rules.md); the readings that are not options are written in that file too.
 
 Zones are lists of card ids (the top of the deck is the end of its list).  Card ids: the deck's copies
-first, then the Brinde cards, then the Star cards (both are components, not deck cards).
+first, then the Star cards, then the Brinde cards (both are components, not deck cards).
 
 The engine's modules, in the order a game uses them:
 

@@ -15,7 +15,7 @@ from mypy_extensions import mypyc_attr
 
 from ....lang import ast
 from .compiler import Compiled
-from .effects import Ctx
+from .effects import CardSet, Ctx
 from .zones import DISCARD, DOMAIN, HAND, STARS, SUPPLY, ZONE_OWNER
 
 
@@ -54,7 +54,7 @@ class Board:
     entry_choices: bool
     listener: Callable[[str, dict], None] | None
 
-    def pick(self, source: Any, ctx: Ctx, actor: int, step: Any, *, one: bool = False,
+    def pick(self, source: CardSet, ctx: Ctx, actor: int, step: Any, *, one: bool = False,
              exclude: int = -1) -> list[int]:
         raise NotImplementedError  # Game's
 

@@ -12,19 +12,19 @@ from ....check.hazards.order import Orders
 from ....lang import ast
 from ....profiles.profile import Profile
 from .effects import (
-    _Bottom,
-    _Cancel,
-    _DeckTop,
-    _Discard,
-    _Gain,
-    _If,
-    _It,
-    _May,
-    _Selection,
-    _Stars,
-    _Swap,
-    _This,
-    _ZoneSet,
+    Bottom,
+    Cancel,
+    DeckTop,
+    Discard,
+    EventCard,
+    Gain,
+    If,
+    May,
+    Selection,
+    Stars,
+    Swap,
+    ThisCard,
+    ZoneSet,
 )
 from .rules import Rules, profile_component_value
 from .zones import BRINDE_NAME, STAR_NAME, ZONE_BASE
@@ -217,22 +217,22 @@ class _Compiler:
     # -- card sets -------------------------------------------------------------------------
 
     def compile_ThisCard(self, node: ast.ThisCard):
-        return _This()
+        return ThisCard()
 
     def compile_EventCard(self, node: ast.EventCard):
-        return _It()
+        return EventCard()
 
     def compile_Zone(self, node: ast.Zone):
         spec = self.profile.zone(node.name)
-        return _ZoneSet(ZONE_BASE[spec.name if spec else node.name], node.owner, self.rules)
+        return ZoneSet(ZONE_BASE[spec.name if spec else node.name], node.owner, self.rules)
 
     def compile_DeckTop(self, node: ast.DeckTop):
-        return _DeckTop(node.count)
+        return DeckTop(node.count)
 
     def compile_Selection(self, node: ast.Selection):
         zone = self.compile(node.zone)
         filters = [self.compile(f) for f in node.filters]
-        return _Selection(zone, filters, node.count, node.up_to, node.other, node.chooser)
+        return Selection(zone, filters, node.count, node.up_to, node.other, node.chooser)
 
     def compile_TypeFilter(self, node: ast.TypeFilter):
         throw = self.throws.index(node.value) if node.value in self.throws else -2
@@ -253,31 +253,31 @@ class _Compiler:
     # -- steps -----------------------------------------------------------------------------
 
     def compile_Gain(self, node: ast.Gain):
-        return _Gain(node, self.compile(node.cards))
+        return Gain(node, self.compile(node.cards))
 
     def compile_GainStars(self, node: ast.GainStars):
-        return _Stars(node, self.compile(node.amount), +1)
+        return Stars(node, self.compile(node.amount), +1)
 
     def compile_LoseStars(self, node: ast.LoseStars):
-        return _Stars(node, self.compile(node.amount), -1)
+        return Stars(node, self.compile(node.amount), -1)
 
     def compile_Discard(self, node: ast.Discard):
-        return _Discard(node, self.compile(node.cards))
+        return Discard(node, self.compile(node.cards))
 
     def compile_Swap(self, node: ast.Swap):
-        return _Swap(node, self.compile(node.first), self.compile(node.second))
+        return Swap(node, self.compile(node.first), self.compile(node.second))
 
     def compile_PutOnBottom(self, node: ast.PutOnBottom):
-        return _Bottom(node, self.compile(node.cards))
+        return Bottom(node, self.compile(node.cards))
 
     def compile_CancelAction(self, node: ast.CancelAction):
-        return _Cancel(node, self.compile(node.cards) if node.cards is not None else _It())
+        return Cancel(node, self.compile(node.cards) if node.cards is not None else EventCard())
 
     def compile_Optional(self, node: ast.Optional):
-        return _May(node, self.compile(node.step))
+        return May(node, self.compile(node.step))
 
     def compile_Conditional(self, node: ast.Conditional):
-        return _If(node, self.compile(node.test), self.compile(node.step))
+        return If(node, self.compile(node.test), self.compile(node.step))
 
     # -- the clauses of a condition, into the card being compiled (`self.definition`) -----
 

@@ -5,7 +5,7 @@ ends with (and its `GameStats`, stats.py, what it did)."""
 from __future__ import annotations
 
 import random as _random
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -14,12 +14,13 @@ from ...chance import Stream, stream_from
 from ...interface import EngineError
 from .board import Board
 from .compiler import Compiled
-from .effects import Ctx
+from .effects import CardSet, Ctx, Step
 from .players import Player, Request
+from .stats import GameStats
 from .zones import DECK, DISCARD, DOMAIN, HAND, STARS, SUPPLY, TABLE, ZONE_OWNER
 
 
-MAX_NESTING = 64
+MAX_NESTING: Final = 64
 """How deep effects may trigger effects (each level is a few Python frames: this keeps far below the
 interpreter's recursion limit); deeper is reported as a loop, like the step limit."""
 
@@ -49,8 +50,10 @@ class Game(Board):
     wins a dispute (what `deckdsl.lab.evidence` measures a card's worth with).
     """
 
-    def __init__(self, compiled: Compiled, players: list[Player], rng: _random.Random, *, listener=None, stats=None,
-                 shuffle: bool = True, gift: tuple[int, int] | None = None):
+    stats: GameStats | None
+
+    def __init__(self, compiled: Compiled, players: list[Player], rng: _random.Random, *, listener=None,
+                 stats: GameStats | None = None, shuffle: bool = True, gift: tuple[int, int] | None = None):
         self.compiled = compiled
         self.rules = compiled.rules
         self.players = players
@@ -87,7 +90,8 @@ class Game(Board):
 
     # -- effects ---------------------------------------------------------------------------
 
-    def pick(self, source, ctx: Ctx, actor: int, step, *, one: bool = False, exclude: int = -1) -> list[int]:
+    def pick(self, source: CardSet, ctx: Ctx, actor: int, step: Any, *, one: bool = False,
+             exclude: int = -1) -> list[int]:
         """The cards `step` acts on: all of `source`, or the ones its chooser picks."""
         found = source.cards(self, ctx, True)
         if exclude >= 0:
@@ -100,18 +104,15 @@ class Game(Board):
         prioritised = self.compiled.priorities and step.verb == "discard"
         if len(found) <= count and not prioritised:
             return found
-        chooser = source.chooser
-        if chooser is None:
-            chooser = self.rules.chooser
-            if chooser == "owner":
-                zone = source.zone_of(self, ctx)
-                owner = ZONE_OWNER[zone] if zone is not None else None
-                chooser = actor if owner is None else owner
-            elif chooser == "actor":
-                chooser = actor
-        elif chooser == "you":
+        how = source.chooser if source.chooser is not None else self.rules.chooser  # the rule: actor, owner, random
+        chooser = actor
+        if how == "owner":
+            zone = source.zone_of(self, ctx)
+            owner = ZONE_OWNER[zone] if zone is not None else None
+            chooser = actor if owner is None else owner
+        elif how == "you":
             chooser = ctx.owner
-        elif chooser == "opponent":
+        elif how == "opponent":
             chooser = 1 - ctx.owner
         picked: list[int] = []
         while len(picked) < count and found:
@@ -119,7 +120,7 @@ class Game(Board):
             if prioritised:
                 options = self._by_priority(found)
             take = min(count - len(picked), len(options))
-            if chooser == "random":
+            if how == "random":
                 chosen = self.rng.sample(options, take) if take < len(options) else list(options)
             elif take == len(options):
                 chosen = list(options)
@@ -135,19 +136,21 @@ class Game(Board):
         """The cards a discard may pick first: a domain's `discarded first` cards before its others, its
         `discarded last` cards after them (cards outside domains have no priority); among cards of the same
         priority, not one the addenda put after another of them."""
-        defs, def_of = self.compiled.defs, self.compiled.def_of
-
-        def rank(card):
-            return defs[def_of[card]].priority if DOMAIN <= self.loc[card] < DISCARD else 0
-
-        best = max(rank(card) for card in cards)
-        found = [card for card in cards if rank(card) == best]
+        defs, def_of, loc = self.compiled.defs, self.compiled.def_of, self.loc
+        ranks: list[int] = []
+        best = -1
+        for card in cards:
+            rank = defs[def_of[card]].priority if DOMAIN <= loc[card] < DISCARD else 0
+            ranks.append(rank)
+            if rank > best:
+                best = rank
+        found = [card for i, card in enumerate(cards) if ranks[i] == best]
         before = self.compiled.before
         if best and before:
             found = [card for card in found if not any((def_of[o], def_of[card]) in before for o in found)]
         return found
 
-    def run_steps(self, steps, ctx: Ctx, card: int, kind: str) -> None:
+    def run_steps(self, steps: list[Step], ctx: Ctx, card: int, kind: str) -> None:
         """Run a cost, action or trigger's steps (checkpoints between them: exchange_window = step)."""
         if kind != "trigger":
             if self.rules.partial_actions == "no":
@@ -493,7 +496,7 @@ class Game(Board):
         copy.players = players
         copy.listener = None
         copy.stats = None
-        copy.rng = rng if rng is not None else Stream(self.rng.next64())
+        copy.rng = rng if rng is not None else self.rng.split()
         return copy
 
     def restore(self, other: Game) -> None:
@@ -513,10 +516,13 @@ class Game(Board):
 def valid_choice(chosen, options: list[int], count: int) -> list[int]:
     """A player's choice, kept only if it is `count` distinct options (else the first ones: a player
     cannot break the rules by answering badly)."""
+    picked: list[int] = []
     try:
-        picked = list(dict.fromkeys(chosen))
-    except TypeError:
-        picked = []
+        for card in chosen:
+            if card not in picked:
+                picked.append(card)
+    except TypeError:  # not a list of card ids
+        return options[:count]
     if len(picked) == count and all(card in options for card in picked):
         return picked
     return options[:count]
