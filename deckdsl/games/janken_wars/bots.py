@@ -168,6 +168,25 @@ class GreedyPlayer(Heuristic):
     def __init__(self, rng: _random.Random, exchange: Exchange):
         super().__init__(rng, exchange)
         self.name = f"{self.strategy}:{exchange.name}"
+        self.scratch: Game | None = None
+        self.lookahead: list[Player] = [_LookAhead(rng), _LookAhead(rng)]
+
+    def _try(self, game: Game, seat: int, card: int | None) -> float:
+        """`seat`'s score after it takes `card` from the table (a Brinde when None) in a copy of `game`
+        (-inf when that breaks the game: a loop), the other choices made by the heuristic.  The copy is
+        this player's one scratch game, made again for every move it weighs."""
+        for player in self.lookahead:
+            assert isinstance(player, Heuristic)
+            player.rng = game.rng
+        copy = self.scratch = game.clone(self.lookahead, into=self.scratch)
+        try:
+            if card is None:
+                copy.take_brinde(seat)
+            else:
+                copy.take(seat, card)
+        except Exception:  # noqa: BLE001 — a look-ahead that breaks (a loop) is simply a bad option
+            return float("-inf")
+        return score(copy, seat)
 
     def prizes(self, game: Game, seat: int) -> list[tuple[float, int | None, int | None]]:
         """For each throw: (the score `seat` gains by winning with it, the table card to take or None,
@@ -180,12 +199,12 @@ class GreedyPlayer(Heuristic):
             options = [card for card in table if throw_of[card] == throw]
             best: tuple[float, int | None, int | None] | None = None
             for card in options:
-                gain = _try(game, seat, lambda copy, c=card: copy.take(seat, c)) - before
+                gain = self._try(game, seat, card) - before
                 if best is None or gain > best[0]:
                     best = (gain, card, None)
             if best is None:
                 if game.next_brinde < len(game.compiled.brinde_ids):
-                    best = (_try(game, seat, lambda copy: copy.take_brinde(seat)) - before, None, None)
+                    best = (self._try(game, seat, None) - before, None, None)
                 else:
                     best = (0.0, None, max(table, key=lambda c: card_worth(game, c)))
             found.append(best)
@@ -200,7 +219,7 @@ class GreedyPlayer(Heuristic):
 
     def take(self, game, me, options):
         before = score(game, me)
-        return max(options, key=lambda card: _try(game, me, lambda copy: copy.take(me, card)) - before)
+        return max(options, key=lambda card: self._try(game, me, card) - before)
 
     def fallback(self, game, me, brinde):
         if brinde:
@@ -238,16 +257,6 @@ class YomiPlayer(GreedyPlayer):
             if pick < 0:
                 return throw
         return len(mix) - 1
-
-
-def _try(game: Game, seat: int, move) -> float:
-    copy = game.clone([_LookAhead(game.rng), _LookAhead(game.rng)])
-    copy.listener = None
-    try:
-        move(copy)
-    except Exception:  # noqa: BLE001 — a look-ahead that breaks (a loop) is simply a bad option
-        return float("-inf")
-    return score(copy, seat)
 
 
 # ------------------------------------------------------------------------ zero-sum games ---

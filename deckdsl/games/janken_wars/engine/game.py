@@ -470,28 +470,45 @@ class Game(Board):
 
     # -- for players that look ahead -------------------------------------------------------
 
-    def clone(self, players: list[Player], rng: Stream | None = None) -> Game:
+    def clone(self, players: list[Player], rng: Stream | None = None, into: Game | None = None) -> Game:
         """A copy of this game's state with other players (and no listener or stats), to try a move.  Its
         generator is `rng`, or one seeded from this game's (which then draws once): a look-ahead must not
-        know what the game will draw.  Every field is named (a search copies games at every step: that is
-        faster than copying the instance's dict; tests/test_janken_interface.py fails when a field is left
-        out)."""
-        copy = Game.__new__(Game)
+        know what the game will draw.  `into`: a copy made earlier, made this game's copy again with its
+        own lists refilled (greedy's look-ahead copies the game for every option it weighs: new lists
+        each time, and their freeing, were most of its cost).  Every field is named (tests/
+        test_janken_interface.py fails when a field is left out)."""
+        if into is None:
+            copy = Game.__new__(Game)
+            copy.zones = [list(zone) for zone in self.zones]
+            copy.loc = list(self.loc)
+            copy.credit = list(self.credit)
+            copy.dirty = list(self.dirty)
+            copy.printed = list(self.printed)
+            copy.starred = list(self.starred)
+            copy.cancelled = set(self.cancelled)
+            copy.running, copy.valuing, copy.computing, copy.guards = [], {}, [], []
+        else:
+            copy = into
+            for mine, theirs in ((copy.loc, self.loc), (copy.credit, self.credit), (copy.printed, self.printed),
+                                 (copy.starred, self.starred)):
+                mine.clear()
+                mine.extend(theirs)
+            zones = copy.zones
+            for i in range(len(zones)):
+                zones[i].clear()
+                zones[i].extend(self.zones[i])
+            copy.dirty.clear()
+            copy.dirty.extend(self.dirty)
+            copy.cancelled.clear()
+            copy.cancelled.update(self.cancelled)
+            copy.running.clear()
+            copy.valuing.clear()
+            copy.computing.clear()
+            copy.guards.clear()
         copy.compiled, copy.rules, copy.gift = self.compiled, self.rules, self.gift
         copy.entry_choices = self.entry_choices
         copy.next_brinde, copy.round, copy.ties = self.next_brinde, self.round, self.ties
         copy.steps, copy.active = self.steps, self.active
-        copy.zones = [list(zone) for zone in self.zones]
-        copy.loc = list(self.loc)
-        copy.credit = list(self.credit)
-        copy.dirty = list(self.dirty)
-        copy.printed = list(self.printed)
-        copy.starred = list(self.starred)
-        copy.cancelled = set(self.cancelled)
-        copy.running = []
-        copy.valuing = {}
-        copy.computing = []
-        copy.guards = []
         copy.chosen = {key: list(targets) for key, targets in self.chosen.items()} if self.chosen else {}
         copy.players = players
         copy.listener = None
