@@ -214,6 +214,35 @@ def test_a_game_clone_copies_every_field_and_shares_no_mutable_one():
     assert copy.zones == game.zones and copy.loc == game.loc and copy.round == game.round
 
 
+def test_a_clone_into_an_earlier_copy_is_the_same_as_a_new_clone():
+    """Greedy's look-ahead refills one scratch copy (`clone(into=…)`) for every option it weighs: refilled from
+    another game, mid-effect state and all, it must equal a fresh clone field by field and share no list."""
+    games = []
+    for seed in (4, 9):
+        state = ENGINE.new_state(random.Random(seed))
+        rng = random.Random(seed + 1)
+        for _ in range(20 + 3 * seed):
+            if not state.is_terminal():
+                state.apply(rng.choice(state.legal_actions()))
+        games.append(state.game)
+    scratch = games[1].clone(games[1].players)
+    scratch.running.append((0, "action"))
+    scratch.valuing[0] = 3
+    scratch.cancelled.add(1)
+    game = games[0]
+    fresh = game.clone(game.players, game.rng.copy())
+    again = game.clone(game.players, game.rng.copy(), into=scratch)
+    assert again is scratch
+    assert set(_fields(again)) == set(_fields(fresh))
+    for name, value in _fields(fresh).items():
+        if name != "rng":
+            assert getattr(again, name) == value, name
+    assert again.rng.state == fresh.rng.state
+    for name in ("zones", "loc", "credit", "dirty", "printed", "starred", "cancelled"):
+        assert getattr(again, name) is not getattr(game, name), name
+    assert all(mine is not theirs for mine, theirs in zip(again.zones, game.zones, strict=True))
+
+
 def test_a_searched_game_leaves_no_garbage_cycle():
     """A search copies the game thousands of times: each copy must be freed when dropped, not left to the
     cyclic collector (a game holding the players that hold it was such a cycle, and its collections cost a
