@@ -143,7 +143,7 @@ def test_stream_halves_compute_splitmix64_on_whole_numbers():
             copy = stream.copy()
             state, draw = reference(state)
             assert stream.next64() == draw and stream.state == state
-            assert copy.below(n) == (draw * n) >> 64
+            assert copy.scaled(n) == (draw * n) >> 64
             assert copy.state == state
         assert stream.split().state == reference(state)[1]
     assert Stream(0).random() == (0xE220A8397B1DCDAF >> 11) / (1 << 53)

@@ -25,7 +25,7 @@ GOLDEN: Final = 0x9E3779B97F4A7C15
 TO_UNIT: Final = 1.0 / (1 << 53)
 LOW: Final = 0xFFFFFFFF
 SMALL: Final = 1 << 16
-"""`below(n)` multiplies in 16-bit pieces for `n` under this (every hand, deck and table): see `Stream`."""
+"""`scaled(n)` multiplies in 16-bit pieces for `n` under this (every hand, deck and table): see `Stream`."""
 
 
 def _mul(high: int, low: int, c_high: int, c_low: int) -> tuple[int, int]:
@@ -48,8 +48,9 @@ class Stream:
 
     The 64-bit state is kept in two 32-bit halves (`high`, `low`) and multiplied in 16-bit pieces: the
     compiled build then computes every step natively (a 64-bit number does not fit mypyc's tagged integers,
-    and it multiplies natively only numbers below 2³⁰: anything larger is a Python long).  The numbers are SplitMix64's exactly
-    (tests/test_interface_conformance.py checks them against the arithmetic on whole numbers)."""
+    and it multiplies natively only numbers below 2³⁰: anything larger is a Python long).  The numbers are
+    SplitMix64's exactly (tests/test_interface_conformance.py checks them against the arithmetic on whole
+    numbers).  `scaled(n)` is a draw scaled to [0, n): what `shuffle` and `sample` draw with."""
 
     __slots__ = ("high", "low")
 
@@ -95,7 +96,7 @@ class Stream:
         high, low = self._next()
         return ((high << 21) | (low >> 11)) * TO_UNIT
 
-    def below(self, n: int) -> int:
+    def scaled(self, n: int) -> int:
         """The next draw times `n`, divided by 2⁶⁴: an integer in [0, n) (n ≥ 1)."""
         high, low = self._next()
         if n >= SMALL:
@@ -109,7 +110,7 @@ class Stream:
         """An integer in [0, n) (n ≥ 1; the bias of the multiply-shift is below 2⁻⁵⁰ for any hand size)."""
         if n <= 0:
             raise ValueError("randrange() of an empty range")
-        return self.below(n)
+        return self.scaled(n)
 
     def getrandbits(self, k: int) -> int:
         """`k` random bits (k ≤ 64)."""
@@ -121,7 +122,7 @@ class Stream:
     def shuffle(self, items: list) -> None:
         """Shuffle `items` in place (Fisher–Yates)."""
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            j = self.scaled(i + 1)
             items[i], items[j] = items[j], items[i]
 
     def sample(self, items: list[T], k: int) -> list[T]:
@@ -130,7 +131,7 @@ class Stream:
             raise ValueError("sample larger than population or is negative")
         pool = list(items)
         for i in range(k):
-            j = i + self.below(len(pool) - i)
+            j = i + self.scaled(len(pool) - i)
             pool[i], pool[j] = pool[j], pool[i]
         return pool[:k]
 

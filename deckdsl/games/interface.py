@@ -25,14 +25,16 @@ from __future__ import annotations
 import random as _random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable
-from typing import ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
 from ..lang import ast
 from ..profiles.profile import Profile
 from .registry import find_game
-from .view import RunView, standard
+
+if TYPE_CHECKING:
+    from .view import RunView
 
 TERMINAL: Final = -2
 """`current_player()` of a finished game."""
@@ -183,6 +185,8 @@ class Engine(ABC):
     def view(self, figures: dict) -> RunView:
         """What the report of a run shows (`deckdsl.games.view`), from the figures of one run (or one
         pairing): the simulator's figures by default, the game's own `summary` where it has one."""
+        from .view import standard
+
         return standard(figures)
 
     def text_report(self, figures: dict) -> str | None:

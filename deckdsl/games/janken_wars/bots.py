@@ -169,14 +169,14 @@ class GreedyPlayer(Heuristic):
         super().__init__(rng, exchange)
         self.name = f"{self.strategy}:{exchange.name}"
         self.scratch: Game | None = None
-        self.lookahead: list[Player] = [_LookAhead(rng), _LookAhead(rng)]
+        self.pair = (_LookAhead(rng), _LookAhead(rng))
+        self.lookahead: list[Player] = list(self.pair)
 
     def _try(self, game: Game, seat: int, card: int | None) -> float:
         """`seat`'s score after it takes `card` from the table (a Brinde when None) in a copy of `game`
         (-inf when that breaks the game: a loop), the other choices made by the heuristic.  The copy is
         this player's one scratch game, made again for every move it weighs."""
-        for player in self.lookahead:
-            assert isinstance(player, Heuristic)
+        for player in self.pair:
             player.rng = game.rng
         copy = self.scratch = game.clone(self.lookahead, into=self.scratch)
         try:
