@@ -157,3 +157,45 @@ def test_ray_plays_the_same_points_as_the_local_backend(tmp_path):
 def test_address_without_ray_is_a_usage_error(tmp_path):
     code, output = run(tmp_path, "--set", "star_cost=6..7", "--address", "auto")
     assert code == 2 and "--backend ray" in output
+
+
+def test_sweep_and_tune_name_their_default_results_file_after_the_deck_and_the_axes(tmp_path, monkeypatch):
+    """Issue 29: two studies of one deck with other axes each get their own default file (the second is
+    not refused as "another sweep's"), and the same command finds its own file again and resumes."""
+    monkeypatch.chdir(tmp_path)
+    first = ["sweep", STANDARD, "--set", "star_cost=6..7", "--games", "6"]
+    second = ["sweep", STANDARD, "--set", "table_size=4,5", "--games", "6"]
+    for args in (first, second):
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code == 0, result.output
+    files = sorted(path.name for path in (tmp_path / "out").iterdir())
+    assert len(files) == 2
+    assert files[0].startswith("janken-wars.star_cost.") and files[0].endswith(".sweep.jsonl")
+    assert files[1].startswith("janken-wars.table_size.") and files[1].endswith(".sweep.jsonl")
+    again = CliRunner().invoke(main, first)
+    assert again.exit_code == 0 and "2 of 2 points already played" in again.output
+    assert len(list((tmp_path / "out").iterdir())) == 2
+    tune = ["tune", STANDARD, "--target", "rounds_mean>=1", "--games", "4", "--confirm-games", "4", "--top", "1",
+            "-o", str(tmp_path / "tuned.deck")]
+    for axis in (["--set", "star_cost=6..7"], ["--set", "table_size=4,5"]):
+        result = CliRunner().invoke(main, [*tune, *axis])
+        assert result.exit_code == 0, result.output
+    tuned = sorted(path.name for path in (tmp_path / "out").iterdir() if ".tune." in path.name)
+    assert [name.split(".")[1] for name in tuned] == ["star_cost", "star_cost", "table_size", "table_size"]
+    assert sum(name.endswith(".tune.confirm.jsonl") for name in tuned) == 2
+
+
+def test_default_results_file_names_are_file_words_and_tell_studies_apart():
+    from deckdsl.lab.results import default_path, description
+
+    axes = [sweep.rule_axis("star_cost=5..6"), sweep.card_axis("Ação/Rápida: ../x.value=1..2")]
+    described = description("decks/my deck.deck", axes, games=10, seed=1, players=("random", "random"),
+                            settings={})
+    path = default_path(described, "sweep")
+    assert path.parent == Path("out") and "/" not in path.name and ".." not in path.name
+    assert path.name.startswith("my-deck.star_cost+Ação-Rápida-x-value.") and path.name.endswith(".sweep.jsonl")
+    assert default_path(dict(described), "sweep") == path
+    for other in ({**described, "seed": 2}, {**described, "games": 11}, {**described, "players": ["greedy", "random"]},
+                  {**described, "axes": described["axes"][:1]}):
+        assert default_path(other, "sweep") != path
+    assert default_path(described, "tune") != path

@@ -199,6 +199,13 @@ def _targets_or_exit(wanted, grid: _Grid, seed: int) -> None:
                                    f"`{target.metric}`; its figures are {', '.join(has)}")
 
 
+def _default_results(grid: _Grid, games: int, seed: int, kind: str) -> Path:
+    from ..lab.results import default_path, description
+
+    return default_path(description(grid.deck_path, grid.axes, games=games, seed=seed, players=grid.bots,
+                                    settings=grid.base), kind)
+
+
 def _play_grid(grid: _Grid, points: list[tuple], *, games: int, seed: int, target: Path, command: str,
                label: str) -> tuple[dict, dict[tuple, dict]]:
     """Play `points` (those `target` does not hold yet), storing each in `target` as it ends: the run's
@@ -252,7 +259,7 @@ def _play_grid(grid: _Grid, points: list[tuple], *, games: int, seed: int, targe
 
 @main.command()
 @click.argument("deck", type=click.Path(exists=True, dir_okay=False))
-@_grid_options("out/DECK.sweep.jsonl")
+@_grid_options("out/DECK.AXES.DIGEST.sweep.jsonl: one file per study")
 @click.option("--games", "-n", type=click.IntRange(1, 100_000_000), default=1000, show_default=True,
               help="Games per point.")
 @click.option("--report", "report_path", type=click.Path(dir_okay=False), default=None,
@@ -274,7 +281,7 @@ def sweep(deck, axes_set, axes_vary, fixed, games, seed, players, sample, jobs, 
     from ..lab import sweep as sweeping
 
     grid = _grid_or_exit(deck, axes_set, axes_vary, fixed, seed, players, sample, jobs, backend, address, "sweep")
-    target = Path(results_path) if results_path else Path("out") / f"{Path(deck).stem}.sweep.jsonl"
+    target = Path(results_path) if results_path else _default_results(grid, games, seed, "sweep")
     check_writable(target, "--results")
     if report_path:
         check_writable(Path(report_path), "--report")
@@ -293,7 +300,7 @@ def sweep(deck, axes_set, axes_vary, fixed, games, seed, players, sample, jobs, 
               help='A balance target (repeatable): "FIGURE=LOW..HIGH", "FIGURE<=HIGH" or "FIGURE>=LOW"; figures: '
               "first_player_win_rate, draw_rate, deck_exhausted_rate, rounds_mean, exchanges_per_game, "
               "card_taker_win_rate_max (rates as 0.48 or 48%).")
-@_grid_options("out/DECK.tune.jsonl, and .confirm.jsonl")
+@_grid_options("out/DECK.AXES.DIGEST.tune.jsonl: one file per study, and .confirm.jsonl")
 @click.option("--games", "-n", type=click.IntRange(1, 100_000_000), default=500, show_default=True,
               help="Games per point in the screen.")
 @click.option("--confirm-games", type=click.IntRange(1, 100_000_000), default=None,
@@ -325,7 +332,7 @@ def tune(deck, targets, axes_set, axes_vary, fixed, games, seed, players, sample
         raise click.UsageError(str(error)) from error
     grid = _grid_or_exit(deck, axes_set, axes_vary, fixed, seed, players, sample, jobs, backend, address, "tune")
     _targets_or_exit(wanted, grid, seed)
-    screen_path = Path(results_path) if results_path else Path("out") / f"{Path(deck).stem}.tune.jsonl"
+    screen_path = Path(results_path) if results_path else _default_results(grid, games, seed, "tune")
     confirm_path = screen_path.with_name(screen_path.name.removesuffix(".jsonl") + ".confirm.jsonl")
     written = Path(output) if output else Path(deck).with_name(f"{Path(deck).stem}.tuned.deck")
     for path, option in ((screen_path, "--results"), (confirm_path, "--results"), (written, "--output")):

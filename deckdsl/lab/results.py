@@ -14,6 +14,7 @@ mixing two would make a table that no run produced.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 import re
@@ -25,8 +26,8 @@ from typing import BinaryIO
 from ..files import MAX_FILE_BYTES, describe_os_error, write_atomic
 from .sweep import Axis, checked
 
-__all__ = ["ResultsError", "Stored", "ResultsFile", "description", "read_results", "read_stream", "too_deep",
-           "MAX_DEPTH", "MAX_LINE_BYTES"]
+__all__ = ["ResultsError", "Stored", "ResultsFile", "default_path", "description", "read_results", "read_stream",
+           "too_deep", "MAX_DEPTH", "MAX_LINE_BYTES"]
 
 MAX_DEPTH = 16
 """The deepest a line's arrays and objects may nest: a sweep writes 4 levels.  Checked before `json.loads`,
@@ -53,6 +54,27 @@ def description(deck_path: str, axes: list[Axis], *, games: int, seed: int, play
             "settings": dict(sorted(settings.items())),
             "axes": [{"name": axis.name, "card": axis.card, "field": axis.field, "values": list(axis.values)}
                      for axis in axes]}
+
+
+def default_path(described: dict, kind: str, folder: Path = Path("out")) -> Path:
+    """Where a study's results go when no `--results` is given: named after the deck, the axes and a
+    digest of the whole `described` study (games, seed, bots, settings, every axis's values), as
+    `out/janken-wars.star_cost+table_size.1f3a9c2e.sweep.jsonl`.  The same command finds its own file
+    again (and resumes); a study that differs in anything gets another file, never another study's."""
+    digest = hashlib.sha256(json.dumps(described, sort_keys=True, ensure_ascii=True).encode()).hexdigest()[:8]
+    axes = "+".join(_file_word(axis["name"]) for axis in described["axes"]) or "no-axes"
+    if len(axes) > _LONGEST_AXES:
+        axes = axes[:_LONGEST_AXES].rstrip("+-")
+    return folder / f"{_file_word(Path(described['deck']).stem)}.{axes}.{digest}.{kind}.jsonl"
+
+
+_LONGEST_AXES = 80
+"""Axes named past this many characters are cut (the digest still tells the studies apart)."""
+
+
+def _file_word(text: str) -> str:
+    """`text` as a file-name word: letters (accents kept), digits, `_` and `-`; anything else is `-`."""
+    return re.sub(r"[^\w-]+", "-", text, flags=re.UNICODE).strip("-") or "-"
 
 
 class ResultsError(Exception):
