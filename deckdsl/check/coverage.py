@@ -216,9 +216,8 @@ class Coverage:
             notes.append(f"and {len(labels) - MAX_LABELS} more places not read (the errors above list them all)")
             labels = labels[:MAX_LABELS]
         return Diagnostic(
-            "DK131", f"the deck was not read completely: {' and '.join(parts)}", labels[0].span,
+            "DK131", f"{' and '.join(parts)} until the errors above are fixed", labels[0].span,
             labels=tuple(labels[1:]), notes=tuple(notes),
-            help="fix the errors above and check again: these checks run then",
         )
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from ..diagnostics import CODES, Diagnostic, Fix, Severity
+from ..diagnostics import AFTERWORDS, CODES, Diagnostic, Fix, Severity
 from .fixes import describe
 
 
@@ -41,7 +41,12 @@ def _window(line: str, first: int) -> tuple[int, int]:
 def full(diagnostic: Diagnostic, text: str, where: str | None = None) -> str:
     """The diagnostic with the source line as written, carets under the span, labels and `help:`.
     `where`: the location shown after `-->` instead of `path:line:column` (a spreadsheet's cell is
-    `sheet.csv:ROW:COLUMN`, numbered as the spreadsheet numbers them)."""
+    `sheet.csv:ROW:COLUMN`, numbered as the spreadsheet numbers them).  A finding about the check itself
+    (`AFTERWORDS`: what was not checked, what was not listed) is one line, the concise one: it comes after
+    the findings that caused it and must not crowd them (its notes and labels are in the JSON and SARIF)."""
+    if diagnostic.code in AFTERWORDS:
+        return concise(diagnostic) if where is None else concise(diagnostic).replace(
+            f"{diagnostic.path}:{diagnostic.span.line}:{diagnostic.span.column}", where, 1)
     span = diagnostic.span
     path = diagnostic.path or "<string>"
     lines = _lines(text)

@@ -199,10 +199,13 @@ def _card(card: ast.Card, profile: Profile | None, skipped: frozenset[str] = fro
     if profile is None:
         return
     given = set()
+    misspelt: dict[str, ast.Attribute] = {}
     for attribute in card.attributes:
         spec = profile.attribute(attribute.name)
         if spec is None:
-            yield _unknown_field(attribute, profile)
+            meant = _meant_field(attribute, profile)
+            if meant is not None and meant not in misspelt:
+                misspelt[meant] = attribute
             continue
         if spec.name in given:
             yield Diagnostic("DK102", f"field `{spec.name}` is written twice in `{card.name}`", attribute.span)
@@ -215,23 +218,38 @@ def _card(card: ast.Card, profile: Profile | None, skipped: frozenset[str] = fro
                 help=suggestion.help if suggestion else f"{spec.name} is one of {', '.join(spec.values)}",
                 fix=suggestion.fix(written, attribute.value_span, _token(suggestion.word)) if suggestion else None,
             )
-    for spec in profile.attributes.values():
-        if spec.required and spec.name not in given and spec.name not in skipped:
-            yield Diagnostic(
-                "DK104", f"`{card.name}` has no {spec.name}", card.name_span,
-                help=f"add `{spec.name}: …` ({' / '.join(spec.values)})",
-            )
+    missing = [spec.name for spec in profile.attributes.values()
+               if spec.required and spec.name not in given and spec.name not in skipped]
     if profile.value_required and card.value is None and "value" not in skipped:
+        missing.append("value")
+    stands_for = {misspelt[name].span: name for name in missing if name in misspelt}
+    for attribute in card.attributes:
+        if profile.attribute(attribute.name) is None:
+            yield _unknown_field(attribute, profile, card.name, stands_for.get(attribute.span))
+    for name in missing:
+        if name in misspelt:
+            continue
+        spec = profile.attribute(name)
         yield Diagnostic(
-            "DK104", f"`{card.name}` has no value", card.name_span,
-            help="add `value: N` (an integer, negative allowed) or `value: *` with a value definition",
+            "DK104", f"`{card.name}` has no {name}", card.name_span,
+            help=f"add `{name}: …` ({' / '.join(spec.values)})" if spec is not None
+            else "add `value: N` (an integer, negative allowed) or `value: *` with a value definition",
         )
 
 
-def _unknown_field(attribute: ast.Attribute, profile: Profile) -> Diagnostic:
+def _meant_field(attribute: ast.Attribute, profile: Profile) -> str | None:
+    """The field a name the profile does not know is a misspelling of (`rarty` -> `rarity`), or None."""
+    suggestion = suggest(attribute.name, [*CORE_FIELDS, *profile.attribute_spellings()],
+                         lambda spelling: field_meaning(spelling, profile))
+    return field_meaning(suggestion.word, profile) if suggestion is not None else None
+
+
+def _unknown_field(attribute: ast.Attribute, profile: Profile, card: str, missing: str | None = None) -> Diagnostic:
     """DK101 for a name the profile does not know, read as an attribute (`valeu: 3`); renaming it is safe
     only when its value reads as the suggested field's: any attribute's does; `copies` takes a whole number,
-    `value` an integer, `flavor`, `art` and `text` a text in quotes, and an effect is never one word."""
+    `value` an integer, `flavor`, `art` and `text` a text in quotes, and an effect is never one word.
+    `missing`: the required field it misspells, which the card lacks — one cause, one error: this one says
+    so, and no DK104 is given for that field."""
     suggestion = suggest(attribute.name, [*CORE_FIELDS, *profile.attribute_spellings()],
                          lambda spelling: field_meaning(spelling, profile))
     if suggestion is None:
@@ -245,9 +263,11 @@ def _unknown_field(attribute: ast.Attribute, profile: Profile) -> Diagnostic:
     else:  # quoted: written longer than it reads
         written = attribute.value_span.end - attribute.value_span.start
         reads = field in ("flavor", "art", "text") and isinstance(value, str) and written != len(value)
+    notes = () if reads else (f"what follows `{attribute.name}:` does not read as `{field}:` either",)
+    if missing is not None:
+        notes = (f"so `{card}` has no {missing}", *notes)
     return Diagnostic(
-        "DK101", f"cards have no field `{attribute.name}`", attribute.span, help=suggestion.help,
-        notes=() if reads else (f"what follows `{attribute.name}:` does not read as `{field}:` either",),
+        "DK101", f"cards have no field `{attribute.name}`", attribute.span, help=suggestion.help, notes=notes,
         fix=replace(suggestion, safe=suggestion.safe and reads).fix(attribute.name,
                                                                     head(attribute.span, len(attribute.name))),
     )

@@ -187,23 +187,27 @@ def internal(error: BaseException) -> dict:
             "help": "the page shows the last cards that rendered; please report this, with the deck file"}
 
 
-def place(result) -> tuple[list[Diagnostic], dict[str, list[Diagnostic]]]:
-    """(the deck-level diagnostics, those of each card by name): a finding belongs to the card whose block
-    holds its position, else to the card a balance finding names first, else to the deck; a summary of the
-    check itself (DK131: what could not be checked) to the deck."""
+def place(result) -> tuple[list[Diagnostic], dict[str, list[Diagnostic]], list[Diagnostic]]:
+    """(the deck-level diagnostics, those of each card by name, the afterwords): a finding belongs to the
+    card whose block holds its position, else to the card a balance finding names first, else to the deck;
+    a finding about the check itself (DK131: what could not be checked) is an afterword, a line shown after
+    every finding, not above the errors that caused it."""
     cards = result.deck.cards if result.deck is not None else []
     names = {card.name for card in cards}
-    top, by_card = [], {}
+    top, by_card, after = [], {}, []
     for diagnostic in result.diagnostics:
+        if diagnostic.code in AFTERWORDS:
+            after.append(diagnostic)
+            continue
         start = diagnostic.span.start
         owner = next((card.name for card in cards if card.span.start <= start < card.span.end), None)
         if owner is None and diagnostic.cards and diagnostic.cards[0] in names:
             owner = diagnostic.cards[0]
-        if owner is None or diagnostic.path != result.path or diagnostic.code in AFTERWORDS:
+        if owner is None or diagnostic.path != result.path:
             top.append(diagnostic)
         else:
             by_card.setdefault(owner, []).append(diagnostic)
-    return top, by_card
+    return top, by_card, after
 
 
 # ---------------------------------------------------------------------------- the live state ---
@@ -274,7 +278,7 @@ class Preview:
                 _say(error)
                 problems.append(internal(error))
         self._remember(result)
-        top, by_card = place(result)
+        top, by_card, after = place(result)
         shown = {card["name"] for card in self.last_good.cards} if self.last_good else set()
         top += [d for name, found in by_card.items() if name not in shown for d in found]
         return self._render(
@@ -282,16 +286,17 @@ class Preview:
             counts={s.value: sum(d.severity is s for d in result.diagnostics) for s in Severity},
             top=[_view(d, result.text) for d in sorted(top, key=Diagnostic.sort_key)],
             by_card={name: [_view(d, result.text) for d in found] for name, found in by_card.items()},
-            refused=bool(result.errors),
+            after=[_view(d, result.text) for d in after], refused=bool(result.errors),
         )
 
     def _render(self, generation: int, *, problems: list[dict], fresh: bool = False, title: str = "",
-                counts: dict | None = None, top=(), by_card=None, refused: bool = False) -> str:
+                counts: dict | None = None, top=(), by_card=None, after=(), refused: bool = False) -> str:
         """The `/content` fragment: the counts, the problems and deck-level diagnostics, the cards (the last
-        good ones) with theirs."""
+        good ones) with theirs, then the afterwords, a line each."""
         return self._template.render(
             fragment=True, generation=generation, path=str(self.path), title=title, problems=problems,
-            counts=counts or {s.value: 0 for s in Severity}, top=top, by_card=by_card or {}, refused=refused,
+            counts=counts or {s.value: 0 for s in Severity}, top=top, by_card=by_card or {}, after=after,
+            refused=refused,
             cards=self.last_good, stale=not fresh and self.last_good is not None,
         )
 
