@@ -48,7 +48,8 @@ class Result:
 
 
 def loads(
-    text: str, path: str = "<string>", *, check: bool = True, config: Config | None = None, memory: Memory | None = None
+    text: str, path: str = "<string>", *, check: bool = True, config: Config | None = None, memory: Memory | None = None,
+    verify_fixes: bool = True,
 ) -> Result:
     """Parse and (unless `check=False`) check the text of a deck file.
 
@@ -58,6 +59,10 @@ def loads(
     the result is the same with or without it (`deckdsl.lang.reuse`).  The blocks an edit did not change are
     the last result's own objects, moved to their new place: after a call with a memory, the last result
     read with it shows the new text's positions for those blocks.
+
+    A fix is offered as safe only when applying it adds no error: with `verify_fixes` (and `check`), the
+    safe fixes are tried on the text, and one that adds an error is offered as unsafe, a note saying which
+    (`deckdsl.check.fixes.offered`).
 
     The cyclic garbage collector is paused meanwhile: parsing and checking allocate many objects and
     free few, and generation-2 collections made a 10,000-card deck ~1.5x slower than ten 1,000-card ones.
@@ -89,7 +94,17 @@ def loads(
             found = [d for d in findings if config.enabled(d.code)]
             found = suppress.apply(text, deck, found, config.enabled, judged=coverage.judged)
             found = [d for d in found if config.enabled(d.code)]
-        return _result(path, text, deck, profile, found + findings.unlisted(config.enabled))
+        found = found + findings.unlisted(config.enabled)
+        if check and verify_fixes and any(d.fix is not None and d.fix.safe for d in found):
+            from .check.fixes import offered
+            from .lang.parse import blocks
+
+            def recheck(fixed: str) -> list[Diagnostic]:
+                return loads(fixed, path, config=config, verify_fixes=False).diagnostics
+
+            found = offered(text, _result(path, text, deck, profile, found).diagnostics, recheck,
+                            blocks=blocks(text))
+        return _result(path, text, deck, profile, found)
     finally:
         if enabled:
             gc.enable()

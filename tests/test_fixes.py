@@ -651,3 +651,73 @@ def test_check_fix_real_process(tmp_path):
     assert "checked 1 file: 0 errors, 1 warning" in done.stdout
     assert path.read_text(encoding="utf-8").split("\n", 1)[1] == (ROOT / "decks" / "janken-wars.deck").read_text(
         encoding="utf-8")
+
+
+def _fuzz_mutations():
+    import importlib.util
+    import sys
+
+    spec = importlib.util.spec_from_file_location("deckdsl_fuzz_mutate", ROOT / "fuzz" / "fuzz_mutate.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _slipped_corpus() -> list[tuple[str, str]]:
+    """(path, text): the fix corpus, the bad decks and the rule fixtures as written, then the shipped decks
+    with designers' slips (a letter, a `}`, a `:`, an owner: the fuzzer's `slip`) and with the fuzzer's
+    random mutations, drawn from a fixed seed."""
+    import random
+
+    mutate = _fuzz_mutations()
+    found = [(str(path), path.read_text(encoding="utf-8")) for path in CORPUS]
+    decks = sorted((ROOT / "decks").glob("*.deck"))
+    rng = random.Random(29)
+    texts = [deck.read_text(encoding="utf-8") for deck in decks]
+    for _ in range(160):
+        at = rng.randrange(len(decks))
+        found.append((str(decks[at]), mutate.slip(rng, mutate.slip(rng, texts[at]))))
+    mutator = mutate.Mutator(rng, [text.encode() for text in texts], mutate.seed_words([t.encode() for t in texts]))
+    for _ in range(60):
+        at = rng.randrange(len(decks))
+        found.append((str(decks[at]), mutator.mutate(texts[at].encode()).decode("utf-8", "replace")))
+    return found
+
+
+def test_a_safe_fix_never_adds_an_error_nor_changes_a_card_it_does_not_name():
+    """Issue 29, fixes that are safe: over the test decks and fuzzed ones, every fix offered as safe, applied
+    alone, adds no error (`added_errors`) and leaves every card whose block it does not edit as it was."""
+    from deckdsl.check.fixes import added_errors
+    from deckdsl.lang.ast import without_spans
+    from deckdsl.lang.parse import blocks
+
+    tried = offered_unsafe = 0
+    for path, text in _slipped_corpus():
+        result = deckdsl.loads(text, path)
+        offered_unsafe += sum(1 for d in result.diagnostics if d.fix is not None and not d.fix.safe
+                              and any("would add an error" in note for note in d.notes))
+        for diagnostic in result.diagnostics:
+            if diagnostic.fix is None or not diagnostic.fix.safe:
+                continue
+            new, applied = apply(text, [diagnostic.fix], newline=newline_of(text))
+            if not applied:
+                continue
+            tried += 1
+            after = deckdsl.loads(new, path, verify_fixes=False)
+            edits = sorted(diagnostic.fix.edits, key=lambda e: (e.span.start, e.span.end))
+            added = added_errors(text, result.diagnostics, after.diagnostics, edits, newline_of(text), blocks(text))
+            assert not added, (path, diagnostic.code, diagnostic.fix.message, [str(d) for d in added])
+            if result.deck is None or after.deck is None:
+                continue
+            names = [card.name for card in result.deck.cards]
+            now = {card.name: without_spans(card.model_dump(mode="json")) for card in after.deck.cards}
+            for card in result.deck.cards:
+                touched = any(card.span.start <= e.span.start <= card.span.end or
+                              card.span.start <= e.span.end <= card.span.end for e in edits)
+                if touched or names.count(card.name) > 1:
+                    continue
+                assert now.get(card.name) == without_spans(card.model_dump(mode="json")), (
+                    path, diagnostic.code, diagnostic.fix.message, card.name)
+    assert tried >= 150, tried
+    assert offered_unsafe >= 1, "some fix of the corpus would add an error, and is offered as unsafe"

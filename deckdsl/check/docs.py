@@ -63,7 +63,9 @@ reading stopped, DK014, nor of a code with more findings than are listed, DK016.
 an error is not applied — `deckdsl: not applied to x.deck:12:3: replace … (DK101): it would add an error
 (DK001: …)` — and the other fixes are, whatever errors the file has: `--fix` sets aside the fixes on the
 lines of the new errors, tries the others without them, and halves any group that still adds one (a few
-dozen checks at most, never one per fix).
+dozen checks at most, never one per fix).  The same test is made when the findings are: `deckdsl check`
+and the editor try every safe fix, and one that would add an error is offered as *unsafe*, with a note
+naming the error (`from opponents domain` fixed to `from opponent domain` would not read).
 
 **Safe or unsafe.**  A fix is *safe* only when it certainly keeps what the designer meant; anything that
 guesses is *unsafe* and waits for `--unsafe-fixes` (or a click in the editor).  A misspelt word — a

@@ -39,8 +39,12 @@ where a fix is made it is offered as safe only when what it makes reads: a missp
 what follows it reads as that field's value (`valeu:` with nothing after it, or `acton:` before an effect
 that does not parse, gets an unsafe fix, and the finding says what follows does not read either:
 `deckdsl.lang.syntax`, `deckdsl.check.semantics`); a header field renamed `game` only when the deck is read
-with that game already (else every card would read otherwise).  And `fix_text` checks every pass (below),
-so a fix that would add an error anyway is never written.
+with that game already (else every card would read otherwise).  Then every safe fix is *tried* when the
+findings are made (`offered`, called by `deckdsl.loads`): the safe fixes applied together and the text
+checked again (one check when none adds an error, a halving search when some do), and a fix that adds an
+error is offered as unsafe, a note naming the error (`from opponents domain` fixed to `from opponent
+domain` would not read).  And `fix_text` checks every pass (below), so a fix that would add an error
+anyway is never written.
 
 A fix **adds an error** when the fixed text has an error (severity error) the text before did not have —
 the same code at the same place, the new error's position mapped back through the fix's edits (a position
@@ -78,7 +82,7 @@ import bisect
 import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..diagnostics import MAX_LISTED, Diagnostic, Edit, Fix, Severity
 
@@ -413,6 +417,42 @@ def fix_text(
         outcome.passes += 1
         seen.add(new)
     return outcome
+
+
+def offered(text: str, diagnostics: list[Diagnostic], check: Callable[[str], list[Diagnostic]], *,
+            blocks: Sequence[tuple[int, int]] | None = None, checks: int = SEARCH_CHECKS) -> list[Diagnostic]:
+    """`diagnostics` (those of `text`) with every safe fix that would add an error made unsafe, a note
+    saying which error: a fix is offered as safe only when applying it leaves the text reading.  The safe
+    fixes are tried together on `text` (one check when none adds an error), the ones that add errors found
+    as `fix_text` finds them, in at most `checks` checks; a safe fix not tried when they run out is offered
+    as unsafe too ("not verified").  `check` must not verify fixes itself (it is called on fixed texts)."""
+    safe = list(dict.fromkeys(d.fix for d in diagnostics if d.fix is not None and d.fix.safe))
+    if not safe:
+        return diagnostics
+    held: dict[Fix, tuple[Diagnostic, ...]] = {}
+    newline = newline_of(text)
+    left = safe
+    while left and checks > 0:
+        edits, taken = _take(text, left)
+        step = _Pass(text, diagnostics, check, newline, blocks, checks)
+        if edits:
+            step.run(taken)
+        checks = step.checks
+        held.update(step.held)
+        left = [fix for fix in left if fix not in set(taken)]
+    held.update((fix, ()) for fix in left)
+    if not held:
+        return diagnostics
+    return [_unsafe(d, held[d.fix]) if d.fix is not None and d.fix in held else d for d in diagnostics]
+
+
+def _unsafe(diagnostic: Diagnostic, added: tuple[Diagnostic, ...]) -> Diagnostic:
+    assert diagnostic.fix is not None
+    if added:
+        why = f"applying the fix would add an error ({added[0].code}: {added[0].message})"
+    else:
+        why = "the fix could not be verified (too many fixes to try)"
+    return replace(diagnostic, fix=replace(diagnostic.fix, safe=False), notes=(*diagnostic.notes, why))
 
 
 def describe(fix: Fix) -> str:

@@ -21,7 +21,7 @@ def spellings(parser: Lark, terminal: str) -> tuple[str, ...]:
     pattern = definition.pattern
     if pattern.type == "str":
         return (pattern.value,)
-    body = pattern.value.replace("\\b", "")
+    body = re.sub(r"\[(.)[^\]]*\]", r"\1", pattern.value.replace("\\b", ""))  # `['’]`: its first, `'`
     if "[" in body or "." in body:
         return ()
     words: list[str] = []
@@ -45,7 +45,8 @@ def keywords(parser: Lark) -> dict[str, str]:
     its terminal (what it means: `discard` and `discards` are one keyword)."""
     words: dict[str, str] = {}
     for terminal in sorted(parser.terminals, key=lambda t: t.name):
-        words.update({w: terminal.name for w in spellings(parser, terminal.name) if len(w) >= 3 and w.isalpha()})
+        words.update({w: terminal.name for w in spellings(parser, terminal.name)
+                      if len(w) >= 3 and w.replace("'", "").isalpha()})
     return words
 
 
