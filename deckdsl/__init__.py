@@ -48,8 +48,8 @@ class Result:
 
 
 def loads(
-    text: str, path: str = "<string>", *, check: bool = True, config: Config | None = None, memory: Memory | None = None,
-    verify_fixes: bool = True,
+    text: str, path: str = "<string>", *, check: bool = True, config: Config | None = None,
+    memory: Memory | None = None, verify_fixes: bool = True,
 ) -> Result:
     """Parse and (unless `check=False`) check the text of a deck file.
 
