@@ -19,7 +19,7 @@ STAGES: list[tuple[str, list[str | tuple[str, ...]]]] = [
     ("", ["span", "diagnostics", "files", "folders", "limits", "stats"]),
     ("games", ["registry"]),
     ("profiles", ["fields", "template", "gamefile", "profile", "scaffold", "__init__"]),
-    ("lang", ["ast", "reuse", "spelling", "build", "slips", "words", "misspelt", "syntax", "parse", "fmt", "__init__"]),
+    ("lang", ["ast", "reuse", "spelling", "build", "slips", "words", "misspelt", "syntax", "parse", "expect", "fmt", "__init__"]),
     ("check", ["config", "figures", "memo", "parts", ("guidelines", "rule", "hazards", "semantics", "vocabulary", "pictures", "art", "style", "coverage", "explain", "rules", "registry", "__init__"),
                "suppress", "fixes", "report", "docs"]),
     ("text", ["catalog", "writer", "__init__"]),
@@ -27,7 +27,7 @@ STAGES: list[tuple[str, list[str | tuple[str, ...]]]] = [
     ("games", ["chance", "view", "interface", "search", "table", ("janken_wars", "embate_dos_guardioes", "cooperativo", "queens_vs_kings"), "__init__"]),
     ("lab", ["arena", "compare", "variants", "sweep", "results", "cluster", "tune", "charts", "report", "comparereport", "sweepreport", "__init__"]),
     ("", ["build", "__init__"]),
-    ("editor", [("highlight", "lsp_features", "lsp_assist", "lsp_stdio", "lsp", "preview"), "__init__"]),
+    ("editor", [("highlight", "lsp_features", "lsp_effects", "lsp_assist", "lsp_stdio", "lsp", "preview"), "__init__"]),
     ("cli", ["common", ("checking", "reading", "printing", "playing", "lab", "formatting", "serving", "previewing", "__init__")]),
     ("", ["__main__"]),
 ]
@@ -207,6 +207,6 @@ def test_engine_fails_loudly_on_a_node_it_does_not_know():
 def test_card_field_spellings_match_the_grammar():
     from deckdsl.lang import parse, words
 
-    parser = parse._parser()
+    parser = parse.deck_parser()
     for name, others in ast.CARD_FIELDS.items():
         assert set(words.spellings(parser, name.upper())) == {name, *others}, name

@@ -422,8 +422,9 @@ async def test_completion_of_fields_zones_and_card_names(client: Client):
     muro = next(item for item in names if item.label == "Muro Alto")
     assert muro.text_edit.new_text == "Muro Alto" and muro.text_edit.range == range_of(text, "Mu", 'named "')
     assert "Origami Sublime" not in {item.label for item in names}  # filtered by what is typed
-    zones = {item.label for item in await labels("from \n", 5)}
-    assert {"the table", "your domain", "opponent's domain", "your discard pile", "the mesa"} <= zones
+    zones = {item.label for item in await labels("from \n", 5)}  # one spelling per zone, with its owners
+    assert {"the table", "your domain", "opponent's domain", "your discard"} <= zones
+    assert not zones & {"the mesa", "the baralho", "your domínio", "the domain", "your table"}
 
 
 async def test_definition_references_and_rename_of_a_card_named_in_an_effect_and_an_addendum(client: Client):

@@ -9,7 +9,7 @@ import pytest
 
 import deckdsl
 from deckdsl.lang import syntax
-from deckdsl.lang.parse import _parser
+from deckdsl.lang.parse import deck_parser
 
 HEADER = 'deck "T" { game: janken-wars }\n\n'
 
@@ -43,7 +43,7 @@ def assert_no_terminal_names(said: str) -> None:
 
 
 def test_every_terminal_of_the_grammar_has_a_human_reading():
-    parser = _parser()
+    parser = deck_parser()
     ignored = set(parser.lexer_conf.ignore)
     names = [t.name for t in parser.terminals if t.name not in ignored] + ["$END"]
     for name in names:
@@ -54,7 +54,7 @@ def test_every_terminal_of_the_grammar_has_a_human_reading():
 
 
 def test_a_long_expected_list_is_cut_and_says_how_many_were_left_out():
-    parser = _parser()
+    parser = deck_parser()
     every = {t.name for t in parser.terminals} - set(parser.lexer_conf.ignore)
     described = syntax._describe(parser, every)
     assert re.search(r"or one of \d+ other words$", described), described
@@ -218,7 +218,7 @@ def test_the_suggested_phrases_are_deckdsl(phrase):
         ("action: discrad a card from the table", "did you mean `discard`?"),
         ("action: swap this wiht a card from opponent's domain", "did you mean `with`?"),
         ("condition: whenevr opponent gains a card from the table: discard it", "did you mean `whenever`?"),
-        ("action: discard a card from opponents domain", "did you mean `opponent`?"),
+        ("action: discard a card from opponents domain", "did you mean `opponent's`?"),
     ],
 )
 def test_typos_still_get_did_you_mean(line, suggestion):

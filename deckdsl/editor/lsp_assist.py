@@ -17,6 +17,8 @@ from ..check import style
 from ..lang import ast
 from ..profiles.fields import CARD_FIELDS, META_FIELDS
 from ..profiles.profile import Profile, available
+from ..lang.expect import EFFECT_FIELDS
+from .lsp_effects import completions as effect_completions
 from .lsp_features import UTF16, Kind, Snapshot, occurrence_at, quoted
 
 
@@ -181,8 +183,11 @@ def completions(snapshot: Snapshot, offset: int, encoding: str = UTF16) -> list[
     words = ctx.before[: len(ctx.before) - len(partial)].split()
     previous = words[-1].casefold() if words else ""
     spec = profile.attribute(ctx.key) if profile is not None else None
-    if ctx.block == "card" and key in ("cost", "action", "condition"):
-        return _effect_words(snapshot, previous, partial)
+    if ctx.block == "card" and key in EFFECT_FIELDS:
+        field = _FIELD_KEY.match(ctx.before)
+        written = ctx.before[field.end(): len(ctx.before) - len(partial)] if field else ""
+        names = [card.name for card in snapshot.deck.cards] if snapshot.deck else []
+        return effect_completions(key, written.lstrip(" \t"), partial, profile, text, KEYWORDS, names)
     if ctx.block == "card" and spec is not None and previous.endswith(":"):
         return [types.CompletionItem(label=s, kind=Kind.EnumMember, detail=f"{spec.name} {value} ({spec.label(value)})")
                 for value, others in spec.values.items() for s in (value, *others)]
@@ -244,30 +249,6 @@ def _keys(snapshot: Snapshot, ctx: Context, offset: int) -> list[types.Completio
         offer(("text", "texto"), "text", Kind.Field, "addendum field", FIELD_DOCS["text"])
         offer(("order", "ordem"), "order", Kind.Field, "addendum field", FIELD_DOCS["order"])
     return items
-
-
-def _effect_words(snapshot: Snapshot, previous: str, partial: str) -> list[types.CompletionItem]:
-    """Zones after `from`/`in`/`of`/`your`/`opponent's`/`the`, types after `of type`, card names after
-    `named`; the effect words while one is being typed."""
-    profile = snapshot.profile
-    zones = list(profile.zones.values()) if profile else []
-
-    def zone(label: str, z) -> types.CompletionItem:
-        return types.CompletionItem(label=label, kind=Kind.Folder, detail=f"zone {z.name}")
-
-    if previous in ("your", "opponent's", "opponent’s", "the"):
-        return [zone(s, z) for z in zones if z.shared == (previous == "the") for s in (z.name, *z.aliases)]
-    if previous in ("from", "in", "of"):
-        return [zone(f"{owner}{s}", z) for z in zones for owner in (("the ",) if z.shared else ("your ", "opponent's "))
-                for s in (z.name, *z.aliases)]
-    if previous == "type" and profile is not None and profile.dispute_attribute in profile.attributes:
-        spec = profile.attributes[profile.dispute_attribute]
-        return [types.CompletionItem(label=s, kind=Kind.EnumMember, detail=f"{spec.name} {value}")
-                for value, others in spec.values.items() for s in (value, *others)]
-    if previous == "named":
-        return _quoted_names(snapshot)
-    return [types.CompletionItem(label=word, kind=Kind.Keyword, documentation=meaning)
-            for word, meaning in KEYWORDS.items()] if partial else []
 
 
 def _quoted_names(snapshot: Snapshot) -> list[types.CompletionItem]:

@@ -44,7 +44,7 @@ _OPTIONS = dict(parser="lalr", strict=True, keep_all_tokens=True, maybe_placehol
 """Lark's options for the deck parser (its transformer is `BUILDER`)."""
 
 
-def _parser() -> Lark:
+def deck_parser() -> Lark:
     """The deck parser, building the AST as it reads (`deckdsl.lang.build`): unpickled when a pickle of it is
     current (`deckdsl.files.lark_parser`), else built (half a second without Lark's cache)."""
     global _PARSER
@@ -307,7 +307,7 @@ def parse_text(text: str, near: Path | None = None, memory: Memory | None = None
     or a broken one).  With a `memory` (`deckdsl.lang.reuse`), the blocks the last reading parsed cleanly
     are taken from it instead of parsed again, and this reading's are kept in it.
     """
-    parser = _parser()
+    parser = deck_parser()
     builder = BUILDER
     diagnostics: list[Diagnostic] = []
     headers: list[Header] = []
