@@ -416,7 +416,8 @@ async def test_completion_of_fields_zones_and_card_names(client: Client):
         return result.items
 
     fields = {item.label for item in await labels("  \n  action", 2)}
-    assert {"flavor", "art", "cost", "condition", "sabor"} <= fields
+    assert {"flavor", "art", "cost", "condition"} <= fields
+    assert not fields & {"sabor", "arte", "custo"}  # one spelling per field: the deck writes `value:`, not `valor:`
     assert not fields & {"type", "rarity", "copies", "value", "action"}  # already written in this card
     names = await labels('Mu"', 2)
     muro = next(item for item in names if item.label == "Muro Alto")
@@ -425,6 +426,25 @@ async def test_completion_of_fields_zones_and_card_names(client: Client):
     zones = {item.label for item in await labels("from \n", 5)}  # one spelling per zone, with its owners
     assert {"the table", "your domain", "opponent's domain", "your discard"} <= zones
     assert not zones & {"the mesa", "the baralho", "your domínio", "the domain", "your table"}
+
+
+async def test_completion_offers_field_names_as_the_deck_spells_them(client: Client):
+    """A deck that writes `valor:` and `cópias:` is offered `sabor`, `arte`, `custo` (one spelling per
+    field, the deck's); once a word is being typed, every spelling of the fields it may be becoming."""
+    text = STANDARD_TEXT
+    for name, alias in (("copies", "cópias"), ("value", "valor"), ("condition", "condição"), ("action", "ação")):
+        text = text.replace(f"\n  {name}:", f"\n  {alias}:")
+    text = text.replace("  valor: 4\n}", "  valor: 4\n  \n}", 1)
+    uri = open_document(client, ROOT / "decks" / "lsp-complete-pt.deck", text)
+    at = position_of(text, "  \n}", "  valor: 4\n", offset=2)
+    result = await ask(client.text_document_completion_async(types.CompletionParams(doc(uri), at)))
+    fields = {item.label for item in result.items}
+    assert {"sabor", "arte", "custo"} <= fields and not fields & {"flavor", "art", "cost"}
+    typed = text.replace("  valor: 4\n  \n}", "  valor: 4\n  f\n}", 1)
+    change(client, uri, 2, typed)
+    at = position_of(typed, "  f\n}", "  valor: 4\n", offset=3)
+    result = await ask(client.text_document_completion_async(types.CompletionParams(doc(uri), at)))
+    assert {"flavor", "sabor"} <= {item.label for item in result.items}
 
 
 async def test_definition_references_and_rename_of_a_card_named_in_an_effect_and_an_addendum(client: Client):

@@ -221,14 +221,21 @@ def _keys(snapshot: Snapshot, ctx: Context, offset: int) -> list[types.Completio
     if profile is not None:
         written = {profile.attribute(w).name if profile.attribute(w) else w for w in written}
     items: list[types.CompletionItem] = []
+    typing = bool(ctx.before.strip())
+    aliased = _writes_aliases(text)
 
     def offer(spellings, canonical: str, kind, detail: str, docs: str | None = None, after: str = ": "):
+        """One spelling per concept — the deck's (its other spellings once a word is being typed)."""
+        if canonical in written:
+            return
+        shown = spellings if typing else spellings[1:2] if aliased and len(spellings) > 1 else spellings[:1]
         items.extend(types.CompletionItem(label=s, kind=kind, detail=detail, insert_text=s + after,
                                           documentation=docs, sort_text=f"{int(s != canonical)}{s}")
-                     for s in spellings if canonical not in written)
+                     for s in shown)
 
     if ctx.block is None:
-        offer(("card", "deck", "addendum", "carta", "baralho", "adendo"), "", Kind.Keyword, "block", after=' "')
+        for spellings in (("card", "carta"), ("deck", "baralho"), ("addendum", "adendo")):
+            offer(spellings, spellings[0], Kind.Keyword, "block", after=' "')
     elif ctx.block == "card":
         for spec in profile.written_attributes() if profile else ():
             offer((spec.name, *spec.aliases), spec.name, Kind.Property, f"attribute: {', '.join(spec.values)}")
@@ -249,6 +256,19 @@ def _keys(snapshot: Snapshot, ctx: Context, offset: int) -> list[types.Completio
         offer(("text", "texto"), "text", Kind.Field, "addendum field", FIELD_DOCS["text"])
         offer(("order", "ordem"), "order", Kind.Field, "addendum field", FIELD_DOCS["order"])
     return items
+
+
+def _writes_aliases(text: str) -> bool:
+    """Whether the deck writes its card fields by their other spellings (`valor:`, `ação:`) more than by
+    their names (`value:`, `action:`): completion then offers those."""
+    names = aliases = 0
+    for match in re.finditer(r"^[ \t]*([^\W\d][\w-]*)[ \t]*:", text, re.M):
+        word = match.group(1)
+        if word in CARD_FIELDS:
+            names += 1
+        elif _FIELD_WORDS.get(word) in CARD_FIELDS:
+            aliases += 1
+    return aliases > names
 
 
 def _quoted_names(snapshot: Snapshot) -> list[types.CompletionItem]:
