@@ -244,7 +244,7 @@ def test_every_bot_plays_to_the_end(bot):
     result = play("--seed", 5, "--bot", bot, input=answers())
     assert_clean_exit(result)
     assert END.match(last_line(result.output)), last_line(result.output)
-    assert f"you are seat 1 against {bot}" in result.output.splitlines()[0]
+    assert f"you are player 1 against {bot}" in result.output.splitlines()[0]
 
 
 def test_set_chooser_owner_is_accepted():

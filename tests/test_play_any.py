@@ -25,9 +25,10 @@ def test_a_person_plays_a_whole_game(name):
     answers = iter(["9999", "x"] + ["1"] * 10_000)
     returns = table.play(engine, 0, "random", 7, lambda question: next(answers), lines.append, result.deck.language)
     assert returns is not None and sum(returns) == 0
-    asked_again = table.words_for(result.deck.language)["number"].format(n=1)[:12]
+    words = table.words_for(result.deck.language)
+    asked_again = "  " + words.say("table-number", count=1)[:12]
     assert any(line.startswith(asked_again) for line in lines)  # a bad answer is asked again
-    assert lines[-1] in {table.words_for(result.deck.language)[key] for key in ("win", "lose", "draw")}
+    assert lines[-1] in {words.say(f"table-{key}") for key in ("win", "lose", "draw")}
 
 
 @pytest.mark.parametrize("name", GAMES[:3])
@@ -35,7 +36,7 @@ def test_play_from_the_command_line_and_leave(name):
     output = CliRunner().invoke(main, ["play", str(ROOT / "decks" / f"{name}.deck"), "--seed", "3",
                                        "--bot", "random"], input="1\nq\n")
     assert output.exit_code == 0, output.output
-    intro, left = {"queens-vs-kings": ("вы игрок 1 против random · зерно 3", "вы вышли из игры")}.get(
+    intro, left = {"queens-vs-kings": ("вы — игрок 1, ваш соперник — random · сид 3", "вы вышли из игры")}.get(
         name, ("você é o Jogador 1 contra random · semente 3", "partida abandonada"))  # the deck's language
     assert intro in output.output and left in output.output
 
@@ -80,5 +81,5 @@ def test_a_bots_hidden_move_is_not_told():
     shown: list[str] = []
     answers = iter(["1"] * 3 + ["q"])
     table.play(engine, 1, "random", 2, lambda question: next(answers), shown.append, "ru")
-    told = [line for line in shown if line.startswith("игрок 1")]
-    assert told and set(told) == {"игрок 1 (random) ходит"}
+    told = [line for line in shown if line.startswith("Игрок 1")]
+    assert told and set(told) == {"Игрок 1 (random) ходит"}

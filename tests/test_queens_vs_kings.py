@@ -296,3 +296,35 @@ def test_english_words_for_an_english_deck():
     state = game.new_state(random.Random(0))
     assert state.describe(state.legal_actions()[0]).startswith("discard ")
     assert "Your hand" in state.information(0)
+
+
+def test_play_reads_correctly_in_russian():
+    """Issue 29, the Russian screen: CLDR plurals of card counts, a card's name quoted after «карту» (no
+    nominative where the accusative belongs), a capital after a full stop, players numbered from 1 as the
+    table numbers them, and «сид», not «зерно», for the seed."""
+    from click.testing import CliRunner
+
+    from deckdsl.cli import main
+
+    deck, profile = _deck()
+    game = qvk.make_engine(deck, profile, profile.parameters())
+    state = game.new_state(random.Random(0))
+    shown = state.information(0)
+    assert "(игрок 1)" in shown and "место" not in shown
+    assert "Схватка 1 из 4. Сброс из дополнительной колоды." in shown
+    first = state.legal_actions()[0]
+    assert state.describe(first) == f"сбросить карту «{game.cards[first].name}»"
+    hand = state.hand[1]
+    for count, said in ((1, "1 карта"), (2, "2 карты"), (4, "4 карты"), (5, "5 карт"), (11, "11 карт"),
+                        (21, "21 карта"), (22, "22 карты")):
+        state.hand[1] = (hand * 10)[:count]
+        assert f"У соперника в руке {said} " in state.information(0), count
+    state.hand[1] = hand
+    assert "игрок 2" in state.information(1)
+    output = CliRunner().invoke(main, ["play", str(ROOT / "decks" / "queens-vs-kings.deck"), "--seed", "3",
+                                       "--bot", "random"], input="1\nq\n").output
+    assert "сид 3" in output and "зерно" not in output and "место" not in output
+    assert not re.search(r"\. [а-яё]", output), "a sentence starts with a capital"
+    english = CliRunner().invoke(main, ["play", str(ROOT / "decks" / "queens-vs-kings.deck"), "--seed", "3",
+                                        "--bot", "random", "--lang", "en"], input="1\nq\n").output
+    assert "You play" in english and "discard " in english and "seed 3" in english and "Ваш" not in english

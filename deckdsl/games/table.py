@@ -14,6 +14,7 @@ from __future__ import annotations
 import random as _random
 from collections.abc import Callable
 
+from ..text.catalog import Catalog, speaking
 from .interface import Engine
 from .search import make_bot
 
@@ -22,34 +23,14 @@ class Quit(Exception):
     """The person left the game."""
 
 
-WORDS = {
-    "en": {"intro": "{heading}: you are seat {seat} against {bot} · seed {seed} (replay with --seed {seed})",
-           "you": "you", "seat": "seat {n} ({bot}) moves", "move": "your move",
-           "ask": "{question} [1-{n}, q quits]", "number": "  please answer with a number from 1 to {n}",
-           "left": "game left", "win": "you win", "lose": "you lose", "draw": "a draw",
-           "success": "the table succeeded", "failure": "the table failed"},
-    "pt": {"intro": "{heading}: você é o Jogador {seat} contra {bot} · semente {seed} "
-                    "(repita com --seed {seed})",
-           "you": "você", "seat": "Jogador {n} ({bot}) joga", "move": "sua jogada",
-           "ask": "{question} [1-{n}, q sai]", "number": "  responda com um número de 1 a {n}",
-           "left": "partida abandonada", "win": "você venceu", "lose": "você perdeu", "draw": "empate",
-           "success": "a mesa conseguiu", "failure": "a mesa não conseguiu"},
-    "ru": {"intro": "{heading}: вы игрок {seat} против {bot} · зерно {seed} (повтор: --seed {seed})",
-           "you": "вы", "seat": "игрок {n} ({bot}) ходит", "move": "ваш ход",
-           "ask": "{question} [1-{n}, q — выйти]", "number": "  ответьте числом от 1 до {n}",
-           "left": "вы вышли из игры", "win": "вы победили", "lose": "вы проиграли", "draw": "ничья",
-           "success": "стол справился", "failure": "стол не справился"},
-}
-"""The table's own words, in the deck's language (the engine's `show`, `question`, `describe` and `news`
-speak it too)."""
-
 QUIT = ("q", "quit", "exit", "sair", "выход", "выйти")
 """Answers that leave the game, in every language."""
 
 
-def words_for(language: str | None) -> dict[str, str]:
-    """The table's words in `language` (`pt-BR`, `ru`, else English)."""
-    return WORDS.get((language or "en").split("-")[0].casefold(), WORDS["en"])
+def words_for(language: str | None) -> Catalog:
+    """The table's words in `language` (`pt-BR`, `ru`, else English): `deckdsl/games/locales/`, the catalogs
+    the engines' own screens sit beside (their `show`, `question`, `describe` and `news` speak it too)."""
+    return speaking(language, __package__)
 
 
 def play(engine: Engine, human: int, bot: str, seed: int, read: Callable[[str], str],
@@ -58,7 +39,7 @@ def play(engine: Engine, human: int, bot: str, seed: int, read: Callable[[str], 
     (`pt-BR`, `ru`, else English).  Returns the returns per seat, or None when the person left."""
     words = words_for(language)
     heading = engine.name if title in ("", engine.name) else f"{title} — {engine.name}"
-    write(words["intro"].format(heading=heading, seat=human + 1, bot=bot, seed=seed))
+    write(words.say("table-intro", heading=heading, seat=human + 1, bot=bot, seed=seed))
     rng = _random.Random(seed)
     bots = {seat: make_bot(bot, _random.Random(rng.getrandbits(64)), engine.bots)
             for seat in range(engine.seats) if seat != human}
@@ -74,15 +55,15 @@ def play(engine: Engine, human: int, bot: str, seed: int, read: Callable[[str], 
                 write(state.show(human))
                 action = _ask(state, read, write, words)
                 if not narrated:
-                    write(f"{words['you']}: {state.describe(action)}")
+                    write(words.say("table-yours", move=state.describe(action)))
             else:
                 action = bots[seat].act(state)
                 if not narrated:
-                    write(words["seat"].format(n=seat + 1, bot=bot))
+                    write(words.say("table-moves", seat=seat + 1, bot=bot))
             state.apply(action)
     except Quit:
         write("")
-        write(words["left"])
+        write(words.say("table-left"))
         return None
     returns = state.returns()
     if narrated:
@@ -92,11 +73,11 @@ def play(engine: Engine, human: int, bot: str, seed: int, read: Callable[[str], 
     write("")
     write(state.show(human))
     if engine.cooperative:
-        write(words["success"] if returns[human] > 0 else words["failure"])
+        write(words.say("table-success" if returns[human] > 0 else "table-failure"))
     else:
         best = max(returns)
-        write(words["win"] if returns[human] == best and returns.count(best) == 1
-              else words["draw"] if returns.count(best) > 1 else words["lose"])
+        write(words.say("table-win" if returns[human] == best and returns.count(best) == 1
+                        else "table-draw" if returns.count(best) > 1 else "table-lose"))
     return returns
 
 
@@ -109,11 +90,11 @@ def option_number(answer: str, count: int) -> int | None:
     return None
 
 
-def _ask(state, read, write, words) -> int:
+def _ask(state, read, write, words: Catalog) -> int:
     actions = state.legal_actions()
     for number, action in enumerate(actions, 1):
         write(f"  {number}) {state.describe(action)}")
-    question = words["ask"].format(question=state.question() or words["move"], n=len(actions))
+    question = words.say("table-ask", question=state.question() or words.say("table-move"), count=len(actions))
     while True:
         try:
             answer = read(question).strip()
@@ -124,4 +105,4 @@ def _ask(state, read, write, words) -> int:
         number = option_number(answer, len(actions))
         if number is not None:
             return actions[number - 1]
-        write(words["number"].format(n=len(actions)))
+        write("  " + words.say("table-number", count=len(actions)))

@@ -33,9 +33,10 @@ class CatalogError(Exception):
 
 
 @cache
-def languages() -> tuple[str, ...]:
-    """The languages with a catalog, by their BCP 47 tag (`pt-BR`, `en`, `ru`)."""
-    folder = resources.files(__package__).joinpath("locales")
+def languages(package: str = __package__) -> tuple[str, ...]:
+    """The languages with a catalog in `package`'s `locales/` folder (the rules text's by default), by their
+    BCP 47 tag (`pt-BR`, `en`, `ru`)."""
+    folder = resources.files(package).joinpath("locales")
     return tuple(sorted(entry.name.removesuffix(".ftl") for entry in folder.iterdir() if entry.name.endswith(".ftl")))
 
 
@@ -93,7 +94,23 @@ def _fact(value: object) -> object:
 
 
 @cache
-def catalog(tag: str) -> Catalog:
-    """The catalog of language `tag` (one of `languages()`)."""
-    source = resources.files(__package__).joinpath("locales", f"{tag}.ftl").read_text(encoding="utf-8")
+def catalog(tag: str, package: str = __package__) -> Catalog:
+    """The catalog of language `tag` (one of `languages(package)`) in `package`'s `locales/` folder: the
+    rules text's by default; a game's screen has its own (`deckdsl.games.<game>`), as the table has
+    (`deckdsl.games`)."""
+    source = resources.files(package).joinpath("locales", f"{tag}.ftl").read_text(encoding="utf-8")
     return Catalog(tag, source)
+
+
+def speaking(tag: str | None, package: str) -> Catalog:
+    """The catalog of `package` for a BCP 47 tag: the one of that tag, else of its language (`pt` and `pt-PT`
+    → `pt-BR`, `ru-RU` → `ru`), else English."""
+    wanted = (tag or "").strip().replace("_", "-").lower()
+    known = languages(package)
+    for candidate in known:
+        if candidate.lower() == wanted:
+            return catalog(candidate, package)
+    for candidate in known:
+        if candidate.lower().split("-")[0] == wanted.split("-")[0]:
+            return catalog(candidate, package)
+    return catalog("en", package)

@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import random as _random
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
 from ...lang import ast
 from ...profiles.profile import Profile
+from ...text.catalog import Catalog, speaking
 from ..chance import below, shuffle, stream_from
 from ..interface import TERMINAL, Engine, State
 
@@ -39,30 +40,8 @@ DISCARD_MAIN: Final = "discard-main"
 PLAY: Final = "play"
 OVER: Final = "over"
 
-WORDS: Final[dict[str, dict[str, Any]]] = {
-    "ru": {"play": "сыграть {card}", "discard": "сбросить {card}", "pass": "пас",
-           "you": "Вы играете за {colour} (место {seat}).", "skirmish": "Схватка {n} из {of}.",
-           "phase": {DISCARD_EXTRA: "сброс из дополнительной колоды", DISCARD_MAIN: "сброс из основной колоды",
-                     PLAY: "розыгрыш", OVER: "партия окончена"},
-           "hand": "Ваша рука: {cards}.", "discarded": "Ваш сброс: {cards}.",
-           "piles": "Ваши колоды: основная {main}, дополнительная {extra}; у соперника {omain} и {oextra}.",
-           "opponent": "У соперника в руке {n} карт (из дополнительной колоды {extra}), в сбросе {d}.",
-           "table": "Стол: {cards}.", "won": "Взято: вы — {mine} (мана {m}); соперник — {theirs} (мана {t}).",
-           "turn": {True: "Ваш ход.", False: "Ход соперника."}, "me": "вы", "them": "соперник", "none": "ничего", "top": "(сверху)",
-           "result": "Итог: мана {m} против {t}.", "passed": "Соперник спасовал.",
-           "colour": {"red": "красных", "black": "чёрных"}},
-    "en": {"play": "play {card}", "discard": "discard {card}", "pass": "pass",
-           "you": "You play {colour} (seat {seat}).", "skirmish": "Skirmish {n} of {of}.",
-           "phase": {DISCARD_EXTRA: "discarding from the extra deck", DISCARD_MAIN: "discarding from the main deck",
-                     PLAY: "playing", OVER: "the game is over"},
-           "hand": "Your hand: {cards}.", "discarded": "Your discards: {cards}.",
-           "piles": "Your decks: main {main}, extra {extra}; the opponent's {omain} and {oextra}.",
-           "opponent": "The opponent holds {n} cards ({extra} from the extra deck), {d} discarded.",
-           "table": "Table: {cards}.", "won": "Taken: you — {mine} (mana {m}); opponent — {theirs} (mana {t}).",
-           "turn": {True: "Your move.", False: "The opponent's move."}, "me": "you", "them": "the opponent", "none": "nothing", "top": "(on top)",
-           "result": "Result: mana {m} against {t}.", "passed": "The opponent passed.",
-           "colour": {"red": "red", "black": "black"}},
-}
+SCREEN: Final = "deckdsl.games.queens_vs_kings"
+"""The package whose `locales/` hold the game's screen (`deckdsl.text.catalog.speaking`)."""
 
 
 @dataclass(frozen=True)
@@ -283,36 +262,39 @@ class QueensVsKingsState(State):
         difference = self.mana(0) - self.mana(1)
         return [0.0, 0.0] if difference == 0 else [1.0, -1.0] if difference > 0 else [-1.0, 1.0]
 
-    def _names(self, ids) -> str:
-        words = WORDS[self.engine.language]
-        return ", ".join(self.engine.cards[c].name for c in ids) or words["none"]
+    def _names(self, words: Catalog, ids) -> str:
+        return ", ".join(self.engine.cards[c].name for c in ids) or words.say("qvk-none")
 
     def information(self, seat: int) -> str:
-        words, cards, other = WORDS[self.engine.language], self.engine.cards, 1 - seat
-        table = [f"{cards[c].name} [{words['me'] if s == seat else words['them']}]" for s, c in self.table]
+        words, cards, other = self.engine.words(), self.engine.cards, 1 - seat
+        table = [words.say("qvk-mine" if s == seat else "qvk-theirs", card=cards[c].name) for s, c in self.table]
         if table:
-            table[-1] += " " + words["top"]
+            table[-1] = words.say("qvk-top", card=table[-1])
         lines = [
-            words["you"].format(colour=words["colour"][self.colour[seat]], seat=seat),
-            words["skirmish"].format(n=self.skirmish, of=self.engine.rules.skirmishes) + " "
-            + words["phase"][self.phase] + ".",
-            words["hand"].format(cards=self._names(self.hand[seat])),
-            words["discarded"].format(cards=self._names(self.discard[seat])),
-            words["piles"].format(main=len(self.main[seat]), extra=len(self.extra[seat]),
-                                  omain=len(self.main[other]), oextra=len(self.extra[other])),
-            words["opponent"].format(n=len(self.hand[other]), d=len(self.discard[other]),
-                                     extra=sum(cards[c].part == "extra" for c in self.hand[other])),
-            words["table"].format(cards=", ".join(table) or words["none"]),
-            words["won"].format(mine=self._names(self.won[seat]), m=self.mana(seat),
-                                theirs=self._names(self.won[other]), t=self.mana(other)),
+            words.say("qvk-you", colour=self.colour[seat], seat=seat + 1),
+            words.say("qvk-skirmish", number=self.skirmish, of=self.engine.rules.skirmishes, phase=self.phase),
+            words.say("qvk-hand", cards=self._names(words, self.hand[seat])),
+            words.say("qvk-discarded", cards=self._names(words, self.discard[seat])),
+            words.say("qvk-piles", main=len(self.main[seat]), extra=len(self.extra[seat]),
+                      omain=len(self.main[other]), oextra=len(self.extra[other])),
+            words.say("qvk-opponent", count=len(self.hand[other]), discarded=len(self.discard[other]),
+                      extra=sum(cards[c].part == "extra" for c in self.hand[other])),
+            words.say("qvk-table", cards=", ".join(table) or words.say("qvk-none")),
+            words.say("qvk-won", mine=self._names(words, self.won[seat]), m=self.mana(seat),
+                      theirs=self._names(words, self.won[other]), t=self.mana(other)),
         ]
         if self.phase == OVER:
-            lines.append(words["result"].format(m=self.mana(seat), t=self.mana(other)))
+            lines.append(words.say("qvk-result", m=self.mana(seat), t=self.mana(other)))
         else:
             if self.phase == PLAY and self.last_pass and self.turn == seat:
-                lines.append(words["passed"])
-            lines.append(words["turn"][self.turn == seat])
+                lines.append(words.say("qvk-passed"))
+            lines.append(words.say("qvk-turn-mine" if self.turn == seat else "qvk-turn-theirs"))
         return "\n".join(lines)
+
+    def follow(self, seat: int, language: str) -> bool:
+        """The screen speaks `language` from now on (`deckdsl play --lang`); the table announces the moves."""
+        self.engine.language = language
+        return False
 
     def key(self, seat: int) -> tuple:
         other, extra = 1 - seat, self.engine.extra
@@ -335,11 +317,10 @@ class QueensVsKingsState(State):
         return copy
 
     def describe(self, action: int) -> str:
-        words = WORDS[self.engine.language]
+        words = self.engine.words()
         if action == PASS:
-            return words["pass"]
-        verb = "play" if self.phase == PLAY else "discard"
-        return words[verb].format(card=self.engine.cards[action].name)
+            return words.say("qvk-pass")
+        return words.say("qvk-play" if self.phase == PLAY else "qvk-discard", card=self.engine.cards[action].name)
 
     def determinize(self, seat: int, rng: _random.Random) -> QueensVsKingsState:
         """The opponent's hand, discards and draw piles are drawn again from the opponent's cards `seat` has
@@ -378,7 +359,8 @@ class QueensVsKingsEngine(Engine):
     def __init__(self, deck: ast.Deck, profile: Profile, settings: dict):
         self.name = profile.name
         self.cards, self.court = read_cards(deck, profile)
-        self.language = "ru" if (deck.language or profile.language or "ru").split("-")[0] == "ru" else "en"
+        self.language: str = deck.language or profile.language or "ru"
+        """The screen's language (a BCP 47 tag): the deck's, else the profile's; `follow` sets another."""
         length = str(settings.get("length", "four"))
         if length not in ("four", "two"):
             raise ValueError(f"`length` must be `four` or `two`, not `{length}`")
@@ -406,6 +388,10 @@ class QueensVsKingsEngine(Engine):
         for i, card in enumerate(self.cards):
             found.setdefault(f"{card.colour}-{card.part}", []).append(i)
         return found
+
+    def words(self) -> Catalog:
+        """The screen's words, in `language` (its catalog, else its language's, else English)."""
+        return speaking(self.language, SCREEN)
 
     def new_state(self, rng: _random.Random) -> QueensVsKingsState:
         piles = self.piles()

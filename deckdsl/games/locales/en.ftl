@@ -1,0 +1,15 @@
+# The table's words (deckdsl/games/table.py): `deckdsl play`, any game, in English.  Seats are numbered from 1,
+# and called players, in every game's screen.
+
+table-intro = { $heading }: you are player { $seat } against { $bot } · seed { $seed } (replay with --seed { $seed })
+table-yours = You: { $move }
+table-moves = Player { $seat } ({ $bot }) moves
+table-move = your move
+table-ask = { $question } [1-{ $count }, q quits]
+table-number = please answer with a number from 1 to { $count }
+table-left = game left
+table-win = you win
+table-lose = you lose
+table-draw = a draw
+table-success = the table succeeded
+table-failure = the table failed

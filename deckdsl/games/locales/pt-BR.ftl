@@ -1,0 +1,15 @@
+# As palavras da mesa (deckdsl/games/table.py): `deckdsl play`, qualquer jogo, em português.  Os lugares são
+# numerados a partir de 1 e chamados de jogadores, na tela de todos os jogos.
+
+table-intro = { $heading }: você é o Jogador { $seat } contra { $bot } · semente { $seed } (repita com --seed { $seed })
+table-yours = Você: { $move }
+table-moves = Jogador { $seat } ({ $bot }) joga
+table-move = sua jogada
+table-ask = { $question } [1-{ $count }, q sai]
+table-number = responda com um número de 1 a { $count }
+table-left = partida abandonada
+table-win = você venceu
+table-lose = você perdeu
+table-draw = empate
+table-success = a mesa conseguiu
+table-failure = a mesa não conseguiu
