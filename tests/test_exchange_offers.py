@@ -220,7 +220,8 @@ def test_a_person_is_asked_to_discard_for_no_star(loaded):
     state.news()
     cards = len(state.game.zones[DOMAIN])
     state.apply(options[1])
-    assert f"you discard the whole domain, {cards} card(s) worth {points} points, for no star" in state.news()
+    said = f"{cards} card{'s' if cards != 1 else ''} worth {points} point{'s' if points != 1 else ''}"
+    assert f"you discard the whole domain, {said}, for no star" in state.news()
     assert state.game.stars(0) == 0
 
 

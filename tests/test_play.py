@@ -26,7 +26,7 @@ STANDARD = "decks/janken-wars.deck"
 ACTION_CARDS = ["Estilete Afiado", "Joia Cobiçada", "Kit de Ferramentas", "Presente Embrulhado", "Rolo Compressor"]
 BAD = ["9", "x", "", "0", "-1", "2.5"]
 PROMPT = re.compile(r"\[1-(\d+), q quits\] > ")
-STATE = re.compile(r"^(you    |the bot): (\d+) star\(s\) · domain (-?\d+) points \[(.*)\] · (\d+) discarded$")
+STATE = re.compile(r"^(you|the bot): (\d+) stars? · domain (-?\d+) points? \[(.*)\] · (\d+) discarded$")
 CARD = re.compile(r"([^,\[\]]+?) \((rock|paper|scissors|component), (-?\d+|\*)\)")
 END = re.compile(r"^(YOU WIN|the bot wins) \(.+\), round \d+$|^draw \(.+\)$")
 
@@ -86,9 +86,9 @@ def test_table_domains_stars_and_discards_are_shown(full_game):
     assert tables
     for table in tables:
         assert 1 <= len(CARD.findall(table)) <= 5, table
-    states = [STATE.match(line) for line in lines if line.startswith(("you    :", "the bot:"))]
-    assert states and all(states), [line for line in lines if line.startswith(("you    :", "the bot:"))]
-    assert {match.group(1) for match in states} == {"you    ", "the bot"}
+    states = [STATE.match(line) for line in lines if line.startswith(("you:", "the bot:"))]
+    assert states and all(states), [line for line in lines if line.startswith(("you:", "the bot:"))]
+    assert {match.group(1) for match in states} == {"you", "the bot"}
     for match in states:
         cards = CARD.findall(match.group(4))
         shown = [int(value) for _, _, value in cards]  # a card in a domain shows its current value
@@ -142,9 +142,9 @@ def test_exchange_is_offered_and_told(full_game):
     # choice to discard it for none (this game's answers take that one several times).
     assert re.search(r"(exchange your whole domain \(-?\d+ points\) for \d+ stars?|"
                      r"discard your whole domain \(-?\d+ points\) for no star)\?", output)
-    assert re.search(r"^(you exchange|the bot exchanges) \d+ card\(s\) worth \d+ points for \d+ star\(s\)$",
-                     output, re.M)
-    assert re.search(r"^you discard the whole domain, \d+ card\(s\) worth -?\d+ points, for no star$", output, re.M)
+    assert re.search(r"^(you exchange|the bot exchanges) \d+ cards? worth \d+ points? for \d+ stars?$", output, re.M)
+    assert re.search(r"^you discard the whole domain, \d+ cards? worth -?\d+ points?, for no star$", output, re.M)
+    assert not re.search(r"\b1 (cards|points|stars)\b|\(s\)", output), "English plurals agree with their number"
 
 
 # ------------------------------------------------------------------------ leaving early ---
@@ -287,7 +287,8 @@ def test_a_portuguese_deck_plays_in_portuguese():
     assert "você é o Jogador 1 contra random · semente 3" in out
     assert re.search(r"^── rodada 1 · baralho com \d+ cartas ──$", out, re.M)
     assert re.search(r"^mesa: .+\((pedra|papel|tesoura), ", out, re.M)
-    assert re.search(r"^você   : \d+ estrela\(s\) · domínio \d+ pontos \[", out, re.M)
+    assert re.search(r"^você: (nenhuma estrela|1 estrela|\d+ estrelas) · domínio -?\d+ pontos? \[", out, re.M)
+    assert not re.search(r"\b1 (cartas|pontos|estrelas)\b|\(s\)", out), "Portuguese plurals agree with their number"
     assert "  1) pedra" in out and "  2) papel" in out and "  3) tesoura" in out
     assert re.search(r"^    Ação: ", out, re.M)
     assert re.search(r"^(VOCÊ VENCEU|o bot venceu) \(.+\), rodada \d+$", out, re.M)
@@ -300,3 +301,31 @@ def test_portuguese_quit_word_and_end_of_input():
     assert result.exit_code == 0 and last_line(result.output) == "partida abandonada"
     bad = CliRunner().invoke(main, ["play", STANDARD, "--seed", "3"], input="9\n")
     assert "responda com um número de 1 a 3" in bad.output and last_line(bad.output) == "partida abandonada"
+
+
+def _russian_form(count: int, one: str, few: str, many: str) -> str:
+    """The Russian noun form for `count`, by the rule every grammar gives (as tests/test_text_ru.py)."""
+    if count % 10 == 1 and count % 100 != 11:
+        return one
+    if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14:
+        return few
+    return many
+
+
+def test_janken_wars_plays_in_russian_with_lang_ru():
+    """Issue 29: `play decks/janken-wars.deck --lang ru` speaks Russian everywhere — the throw question, the
+    throws, the state lines — with nouns that agree with their numbers."""
+    result = CliRunner().invoke(main, ["play", STANDARD, "--seed", "3", "--bot", "random", "--lang", "ru"],
+                                input=answers())
+    assert_clean_exit(result)
+    out = result.output
+    assert "ваш бросок" in out and "  1) камень" in out and "сид 3" in out
+    for english in ("your throw", "the bot", "round ", "you win", "stars", "game left", "(s)"):
+        assert english not in out, english
+    counted = re.findall(r"(\d+) (карта|карты|карт|звезда|звезды|звёзд|очко|очка|очков)\b", out)
+    assert len(counted) > 50
+    forms = {"карт": ("карта", "карты", "карт"), "звезд": ("звезда", "звезды", "звёзд"),
+             "очк": ("очко", "очка", "очков")}
+    for number, word in counted:
+        stem = next(stem for stem in forms if word.replace("ё", "е").startswith(stem))
+        assert word == _russian_form(int(number), *forms[stem]), (number, word)
