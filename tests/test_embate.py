@@ -156,7 +156,7 @@ def _snapshot(state) -> dict:
         return sorted(state.name(card) for card in cards)
 
     found = {"phase": state.phase, "winner": state.winner, "reason": state.reason, "center": state.name(state.center),
-             "attacks": state.counts["attacks"], "phases": state.reached, "log": list(state.log)}
+             "attacks": state.counts["attacks"], "phases": state.reached, "log": state.told()}
     for s in range(2):
         found |= {f"hand{s}": names(state.hands[s]), f"won{s}": names(state.won[s]),
                   f"g1_{s}": state.name(state.g1[s]), f"g2_{s}": state.name(state.g2[s]),

@@ -20,6 +20,7 @@ from mypy_extensions import mypyc_attr
 
 from ...lang import ast
 from ...profiles.profile import Profile
+from ...text.catalog import Catalog, speaking
 from ..chance import below, shuffle, stream_from
 from ..interface import TERMINAL, Engine, State
 from . import bluffs
@@ -31,14 +32,10 @@ GUARDIAN2: Final = "guardian2"
 CLASH: Final = "clash"
 ORDER: Final = "order"
 OVER: Final = "over"
-PHASE_WORDS: Final = {
-    DRAFT: "preparação: escolha das cartas", GUARDIAN1: "preparação: escolha do primeiro guardião",
-    NEGOTIATE: "negociação de cartas", GUARDIAN2: "escolha do segundo guardião", CLASH: "embate com a carta central",
-    ORDER: "duelo por ordens de ação", OVER: "partida encerrada"}
 HAND: Final = 5
-ORDINAL: Final = ["1ª", "2ª", "3ª", "4ª", "5ª", "6ª"]
-
-
+SCREEN: Final = "deckdsl.games.embate_dos_guardioes"
+"""The package whose `locales/<tag>.ftl` hold what a seat is told (`deckdsl.text.catalog.speaking`,
+`screen.py`)."""
 class EmbateEngine(Engine):
     card_use = "drafted and kept"
 
@@ -51,6 +48,12 @@ class EmbateEngine(Engine):
         self.values = [profile.property_of(card, "value") or 0 for card in cards]
         defaults = {name: parameter.default for name, parameter in profile.rules.items()}
         self.settings = {**defaults, **(settings or {})}
+        self.language: str = deck.language or profile.language or "pt-BR"
+        """The screen's language (a BCP 47 tag): the deck's, else the profile's; `follow` sets another."""
+
+    def words(self) -> Catalog:
+        """The screen's words, in `language` (its catalog, else its language's, else English)."""
+        return speaking(self.language, SCREEN)
 
     def new_state(self, rng: _random.Random) -> EmbateState:
         layout = list(range(len(self.names)))
@@ -86,7 +89,7 @@ class EmbateState(State):
         self.winner: int | None = None  # -1: a draw
         self.reason = ""
         self.forgiven: set[int] = set()
-        self.log: list[str] = []  # public events, as every seat saw them
+        self.log: list[tuple] = []  # public events, as every seat saw them (`screen.FACTS`)
         self.counts = {"actions": 0, "attacks": 0, "guardians_revealed": 0}
         self.reached = 0  # the last of the five phases begun (0: the preparation)
 
@@ -119,7 +122,7 @@ class EmbateState(State):
             assert card is not None  # a legal action is a place holding a card
             self.hands[seat].append(card)
             self.table[action] = None
-            self.log.append(f"{self.who(seat)} pegou a carta da posição {action + 1}.")
+            self.log.append(("took-place", seat, action))
             if len(self.hands[other]) < HAND:
                 self.turn = other
             elif len(self.hands[seat]) == HAND:
@@ -127,27 +130,27 @@ class EmbateState(State):
         elif self.phase == GUARDIAN1:
             self.g1[seat] = self.table[action]
             self.table[action] = None
-            self.log.append(f"{self.who(seat)} escolheu a carta da posição {action + 1} como primeiro guardião.")
+            self.log.append(("chose-first", seat, action))
             self.turn = other
             if self.g1[other] is not None:
                 place = next(p for p, card in enumerate(self.table) if card is not None)
                 self.center, self.table[place] = self.table[place], None
-                self.log.append(f"A carta da posição {place + 1} fica no centro da batalha, virada para baixo.")
+                self.log.append(("center-laid", place))
                 self.start_negotiation()
         elif self.phase == NEGOTIATE:
             self.negotiate(seat, action)
         elif self.phase == GUARDIAN2:
             self.hands[seat].remove(action)
             self.g2[seat] = action
-            self.log.append(f"{self.who(seat)} colocou o segundo guardião virado para baixo.")
+            self.log.append(("second-down", seat))
             self.turn = other if self.g2[other] is None else self.first
             if self.g2[other] is not None:
                 self.phase, self.reached = CLASH, 3
-                self.log.append(f"A carta central é revelada: {self.name(self.center)}.")
+                self.log.append(("center-shown", self.center))
         elif self.phase == CLASH:
             self.hands[seat].remove(action)
             self.pending[seat] = action
-            self.log.append(f"{self.who(seat)} colocou uma carta virada para baixo.")
+            self.log.append(("played-down", seat))
             self.turn = other
             if self.pending[other] is not None:
                 self.resolve_clash()
@@ -156,7 +159,7 @@ class EmbateState(State):
             self.piles[seat].append(action)
             if len(self.hands[seat]) == 1:
                 self.piles[seat].append(self.hands[seat].pop())
-                self.log.append(f"{self.who(seat)} montou seu monte de ordens de ataque.")
+                self.log.append(("pile-built", seat))
                 self.turn = other
                 if self.piles[other]:
                     self.resolve_duels()
@@ -180,21 +183,9 @@ class EmbateState(State):
         return copy
 
     def describe(self, action: int) -> str:
-        if self.phase == DRAFT:
-            return f"pegar a carta virada para baixo da posição {action + 1}"
-        if self.phase == GUARDIAN1:
-            return f"escolher a carta da posição {action + 1} como primeiro guardião"
-        if self.phase == NEGOTIATE:
-            return f"pegar a {ORDINAL[action]} carta da mão do oponente, sem ver o valor"
-        if self.phase == GUARDIAN2:
-            bluff = "" if self.proper_g2(self.turn, action) else " (carta imprópria: blefe)"
-            return f"escolher {self.name(action)} como segundo guardião, virado para baixo{bluff}"
-        if self.phase == CLASH:
-            bluff = "" if self.proper_clash(self.turn, action) else " (carta imprópria: blefe)"
-            return f"jogar {self.name(action)} virada para baixo{bluff}"
-        if self.phase == ORDER:
-            return f"pôr {self.name(action)} como {ORDINAL[len(self.piles[self.turn])]} ordem de ataque"
-        return "nada"
+        from .screen import describe
+
+        return describe(self, action)
 
     def figures(self) -> dict[str, float]:
         return {"phases": self.reached,
@@ -231,7 +222,7 @@ class EmbateState(State):
                 self.end_negotiation()
             return
         self.pending[seat] = place
-        self.log.append(f"{self.who(seat)} escolheu uma carta da mão do oponente.")
+        self.log.append(("picked", seat))
         self.turn = other
         if self.pending[other] is not None:
             taken = [self.hands[1 - s][self.pending[s]] for s in range(2)]
@@ -240,7 +231,7 @@ class EmbateState(State):
             for s in range(2):
                 self.hands[s].append(taken[s])
                 self.took[s] = taken[s]
-            self.log.append("As cartas escolhidas trocam de mão.")
+            self.log.append(("swapped",))
             self.pending = [None, None]
             self.end_negotiation()
 
@@ -248,7 +239,7 @@ class EmbateState(State):
         card = self.hands[1 - seat].pop(place)
         self.hands[seat].append(card)
         self.took[seat] = card
-        self.log.append(f"{self.who(seat)} pegou a {ORDINAL[place]} carta da mão do oponente.")
+        self.log.append(("took-from-hand", seat, place + 1))
 
     def end_negotiation(self) -> None:
         self.phase, self.turn, self.reached = GUARDIAN2, self.first, 2
@@ -260,8 +251,7 @@ class EmbateState(State):
         high = max(range(2), key=lambda s: self.value(self.clash[s]))
         assert self.center is not None  # laid at the first guardians
         self.won[high].append(self.center)
-        self.log.append(f"Embate central: {self.who(0)} revela {self.name(self.clash[0])}, {self.who(1)} revela "
-                        f"{self.name(self.clash[1])}; {self.who(high)} domina a carta central.")
+        self.log.append(("clash", self.clash[0], self.clash[1], high))
         if self.setting("duel_cards") == "four":
             for s, card in enumerate(self.clash):
                 assert card is not None  # both seats played
@@ -276,8 +266,7 @@ class EmbateState(State):
                 self.duel[s].append(pair[s])
             high = max(range(2), key=lambda s: self.value(pair[s]))
             self.won[high].extend(pair)
-            self.log.append(f"Duelo: {self.who(0)} revela {self.name(pair[0])}, {self.who(1)} revela "
-                            f"{self.name(pair[1])}; {self.who(high)} fica com o par.")
+            self.log.append(("duel", pair[0], pair[1], high))
             if self.check_bluffs():
                 return
         self.piles = [[], []]
@@ -296,7 +285,7 @@ class EmbateState(State):
         self.reached = 5
         sums = [self.strength(s) for s in range(2)]
         attacker = self.first if sums[0] == sums[1] else max(range(2), key=lambda s: sums[s])
-        self.log.append(f"Somas: {self.who(0)} {sums[0][0]}, {self.who(1)} {sums[1][0]}; {self.who(attacker)} ataca.")
+        self.log.append(("sums", sums[0][0], sums[1][0], attacker))
         first_attack = True
         while True:
             self.counts["attacks"] += 1
@@ -305,31 +294,27 @@ class EmbateState(State):
             while not self.beats(defender, attacker):
                 hidden = [g for g in ("g2", "g1") if g not in self.open_guardians[defender]]
                 if not hidden:
-                    return self.finish(attacker, "ataque", f"{self.who(attacker)} domina todas as cartas do "
-                                       f"adversário e vence.")
+                    return self.finish(attacker, "ataque", ("all-taken", attacker))
                 self.open_guardians[defender].append(hidden[0])
                 used_both = hidden[0] == "g1"
                 self.counts["guardians_revealed"] += 1
-                word = "segundo" if hidden[0] == "g2" else "primeiro"
                 card = getattr(self, hidden[0])[defender]
-                self.log.append(f"{self.who(defender)} defende e revela o {word} guardião: {self.name(card)} "
-                                f"(soma {self.strength(defender)[0]} contra {self.strength(attacker)[0]}).")
+                self.log.append(("defends", defender, "second" if hidden[0] == "g2" else "first", card,
+                                 self.strength(defender)[0], self.strength(attacker)[0]))
                 if self.check_bluffs():
                     return None
             if first_attack and used_both and self.setting("full_defense") == "defender-wins":
-                return self.finish(defender, "defesa", f"{self.who(defender)} para o ataque com os dois guardiões "
-                                   f"e vence.")
-            self.log.append(f"{self.who(defender)} para o ataque e contra-ataca.")
+                return self.finish(defender, "defesa", ("full-defense", defender))
+            self.log.append(("counter", defender))
             attacker, first_attack = defender, False
 
-    def finish(self, winner: int, reason: str, text: str) -> None:
-        self.log.append(text)
+    def finish(self, winner: int, reason: str, event: tuple) -> None:
+        self.log.append(event)
         if self.setting("bluff_check") == "end" and self.phase != OVER:
             self.open_guardians = [["g2", "g1"] if self.g1[s] is not None else [] for s in range(2)]
             guilty = [s for s in range(2) if s not in self.forgiven and self.bluffed(s, self.g1[s], self.g2[s])]
             if guilty:
-                self.log.append("No fim, todas as cartas são viradas: " + ", ".join(
-                    f"{self.who(s)} blefou" for s in guilty) + ".")
+                self.log.append(("end-bluffed", guilty[0], "yes" if len(guilty) == 2 else "no"))
                 winner, reason = (-1, "blefe-fim") if len(guilty) == 2 else (1 - guilty[0], "blefe-fim")
         self.phase, self.winner, self.reason = OVER, winner, reason
 
@@ -395,12 +380,12 @@ class EmbateState(State):
             return False
         if len(guilty) == 2 and self.setting("both_bluffed") == "play-on":
             self.forgiven.update(guilty)
-            self.log.append("Os dois jogadores blefaram: a partida segue.")
+            self.log.append(("both-bluffed-on",))
             return False
         if len(guilty) == 2:
-            self.finish(-1, "blefe", "Os dois jogadores blefaram e foram descobertos: empate.")
+            self.finish(-1, "blefe", ("both-caught",))
         else:
-            self.finish(1 - guilty[0], "blefe", f"{self.who(guilty[0])} blefou, foi descoberto e perde a partida.")
+            self.finish(1 - guilty[0], "blefe", ("caught", guilty[0]))
         return True
 
     # -- what a seat sees ------------------------------------------------------------------------------
@@ -412,69 +397,25 @@ class EmbateState(State):
     def name(self, card: int | None) -> str:
         return "—" if card is None else self.engine.names[card]
 
-    def names(self, cards) -> str:
-        cards = sorted(cards, key=self.value)
-        return ", ".join(self.name(card) for card in cards) if cards else "nenhuma"
-
-    @staticmethod
-    def who(seat: int) -> str:
-        return f"Jogador {seat + 1}"
-
     def looked(self, seat: int) -> bool:
         """Whether `seat` has seen its own first guardian (from the choice of the second guardian on)."""
         return self.reached >= 2 or "g1" in self.open_guardians[seat]
 
-    def guardian(self, seat: int, viewer: int, which: str) -> str:
-        shown = self._seen(seat, viewer, which)
-        if shown == -1:
-            return "ainda não escolhido"
-        if shown == -2:
-            return "virado para baixo"
-        return f"{self.name(shown)} (revelado)" if shown >= 0 else f"{self.name(-3 - shown)} (virado para baixo)"
+    def told(self) -> list[str]:
+        """The public log, told in the screen's language (`screen.told`)."""
+        from .screen import told
+
+        return told(self)
 
     def information(self, seat: int) -> str:
-        other = 1 - seat
-        lines = [f"Embate dos Guardiões — você é o {self.who(seat)}.",
-                 f"Par ou ímpar: {'você venceu' if self.first == seat else 'o oponente venceu'}.",
-                 f"Fase: {PHASE_WORDS[self.phase]}."]
-        if self.phase == OVER:
-            result = "empate" if self.winner == -1 else "você venceu" if self.winner == seat else "você perdeu"
-            lines.append(f"Resultado: {result} ({self.reason}).")
-        else:
-            lines.append("Sua vez." if self.turn == seat else "Vez do oponente.")
-        places = [str(p + 1) for p, card in enumerate(self.table) if card is not None]
-        if places:
-            lines.append(f"Mesa: cartas viradas para baixo nas posições {', '.join(places)}.")
-        if self.center is not None:
-            shown = self.name(self.center) if self.reached >= 3 else "virada para baixo"
-            lines.append(f"Carta central: {shown}.")
-        lines.append(f"Sua mão: {self.names(self.hands[seat])}.")
-        lines.append(f"Seu primeiro guardião: {self.guardian(seat, seat, 'g1')}; seu segundo guardião: "
-                     f"{self.guardian(seat, seat, 'g2')}.")
-        lines.append(f"O oponente tem {len(self.hands[other])} cartas na mão; primeiro guardião: "
-                     f"{self.guardian(other, seat, 'g1')}; segundo guardião: {self.guardian(other, seat, 'g2')}.")
-        if self.took[seat] is not None:
-            lines.append(f"Na negociação você pegou {self.name(self.took[seat])} do oponente.")
-        if self.took[other] is not None:
-            lines.append(f"Na negociação o oponente pegou {self.name(self.took[other])} de você.")
-        mine, theirs = self.pending[seat], self.pending[other]
-        if mine is not None:
-            lines.append(f"Você escolheu a {ORDINAL[mine]} carta da mão do oponente." if self.phase == NEGOTIATE
-                         else f"Você jogou {self.name(mine)} virada para baixo.")
-        if theirs is not None:
-            lines.append("O oponente já fez sua escolha, virada para baixo.")
-        if self.phase == ORDER:
-            if self.piles[seat]:
-                lines.append("Seu monte: " + ", ".join(f"{ORDINAL[i]} {self.name(card)}"
-                                                       for i, card in enumerate(self.piles[seat])) + ".")
-            if self.piles[other]:
-                lines.append("O oponente já montou seu monte de ordens de ataque.")
-        for who, s in (("Você domina", seat), ("O oponente domina", other)):
-            if self.won[s]:
-                lines.append(f"{who}: {self.names(self.won[s])} (soma {sum(map(self.value, self.won[s]))}).")
-        lines.append("Histórico:")
-        lines.extend(f"  {line}" for line in self.log)
-        return "\n".join(lines)
+        from .screen import information
+
+        return information(self, seat)
+
+    def follow(self, seat: int, language: str) -> bool:
+        """The screen speaks `language` from now on (`deckdsl play --lang`); the log tells every move."""
+        self.engine.language = language
+        return False
 
     def key(self, seat: int) -> tuple:
         """`information` as numbers: the fields its text shows (a guardian as its card when `seat` sees it,
@@ -486,12 +427,12 @@ class EmbateState(State):
         places = tuple([card is not None for card in self.table])
         return (self.phase, self.turn, self.first, self.winner, self.reason, places, center,
                 tuple(sorted(self.hands[seat])), len(self.hands[other]),
-                self._seen(seat, seat, "g1"), self._seen(seat, seat, "g2"),
-                self._seen(other, seat, "g1"), self._seen(other, seat, "g2"),
+                self.seen(seat, seat, "g1"), self.seen(seat, seat, "g2"),
+                self.seen(other, seat, "g1"), self.seen(other, seat, "g2"),
                 self.took[seat], self.took[other], -1 if pending is None else pending, self.pending[other] is not None,
                 piles, tuple(sorted(self.won[seat])), tuple(sorted(self.won[other])), tuple(self.log))
 
-    def _seen(self, seat: int, viewer: int, which: str) -> int:
+    def seen(self, seat: int, viewer: int, which: str) -> int:
         """What `guardian` shows of `seat`'s guardian `which` to `viewer`, as a number: -1 not chosen, -2 face
         down, the card when revealed, -3 - the card when `viewer` sees its own card face down."""
         card = self.g1[seat] if which == "g1" else self.g2[seat]
