@@ -374,3 +374,19 @@ def test_a_search_bot_makes_the_table_succeed():
         successes += state.returns()[0] == 1.0
         turns.append(state.turns)
     assert successes >= 5, turns  # it succeeds about 9 times in 10 (seeds 0-23); random play, never
+
+
+def test_the_screen_speaks_the_deck_language_or_the_one_chosen():
+    """Issue 29: the screen is the catalogs' (locales/), in the deck's language (pt-BR) or the one `play --lang`
+    gives (`follow`); a search's clones speak it too."""
+    state = engine().new_state(random.Random(5))
+    assert state.information(0).startswith("Você é o Jogador 1 de ")
+    assert any(text.startswith("retirar ") for text in _legal(state))
+    state.follow(0, "ru")
+    shown = state.information(0)
+    assert shown.startswith("Вы игрок 1 из ") and "«Запас»:" in shown and "Jogador" not in shown
+    assert any(text.startswith("забрать ") for text in _legal(state))
+    assert state.clone().information(0) == shown
+    state.follow(0, "en")
+    assert state.information(1).startswith("You are Player 2 of ")
+    assert any(text.startswith("take ") and "give it to" in text for text in _legal(state))

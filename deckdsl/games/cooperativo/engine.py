@@ -35,6 +35,8 @@ class Table:
     """Whether the card is an ace (the `ace` option moves it)."""
     seats: int
     settings: dict
+    language: str = "pt-BR"
+    """The screen's language (a BCP 47 tag): the deck's, else the profile's."""
     fits: dict[tuple[int, ...], int] = field(default_factory=dict, compare=False, repr=False)
     """`fit` by the ranks of a hand (a search asks it of the same few hands at every iteration; at most a few
     thousand rank combinations, whatever the number of games)."""
@@ -153,5 +155,6 @@ def make_engine(deck: ast.Deck, profile: Profile, settings: dict | None = None) 
     seats = int(values["players"])
     if len(names) < 3 * seats + 2:
         raise ValueError(f"{len(names)} cards are too few for {seats} players")
-    table = Table(tuple(names), tuple(short), tuple(order), tuple(ace), seats, values)
+    table = Table(tuple(names), tuple(short), tuple(order), tuple(ace), seats, values,
+                  deck.language or profile.language or "pt-BR")
     return CooperativoEngine(table, profile.name)

@@ -45,6 +45,8 @@ class CooperativoState(State):
         self.window: list[int] = []  # `check_moment: any`: seats still to be asked whether they start the check
         self.next_turn = first
         self.rng = stream_from(rng)
+        self.language: str = table.language
+        """The screen's language (`follow` sets another than the deck's)."""
         self.last_check: list[tuple[int, tuple[int, ...], bool]] = []
         self.counts = {"moves": 0, "checks": 0, "failed_checks": 0, "refills": 0}
         self._legal: list[int] | None = None
@@ -119,6 +121,7 @@ class CooperativoState(State):
         copy.reserve, copy.recycle, copy.window = list(self.reserve), list(self.recycle), list(self.window)
         copy.last_check, copy.counts = list(self.last_check), dict(self.counts)
         copy.rng = self.rng.copy()
+        copy.language = self.language
         return copy
 
     def determinize(self, seat: int, rng: _random.Random) -> CooperativoState:
@@ -138,50 +141,19 @@ class CooperativoState(State):
         return copy
 
     def describe(self, action: int) -> str:
-        n = self.seats
-        if action == self.BATER:
-            return "bater as suas cartas (iniciar a checagem)"
-        if action == self.PASS:
-            return "não bater"
-        if action == self.BUY_RECYCLE:
-            return 'comprar uma carta da "reserva" e reciclá-la'
-        if action >= self.G + self.R:
-            return f'comprar uma carta da "reserva" e dá-la para {self._whom(action - self.G - self.R)}'
-        if action >= self.G:
-            src, place = divmod(action - self.G, H)
-            return f"retirar {self._card_of(src, place)} e reciclá-la"
-        src, rest = divmod(action, H * n)
-        place, dst = divmod(rest, n)
-        return f"retirar {self._card_of(src, place)} e dá-la para {self._whom(dst)}"
+        from .screen import describe
+
+        return describe(self, action)
 
     def information(self, seat: int) -> str:
-        t, n = self.table, self.seats
-        lines = [f"Você é o Jogador {seat + 1} de {n}. Turno {self.turns} de {t.settings['move_limit']}."]
-        if self.outcome == "success":
-            lines.append("Fim: a checagem passou por todos os jogadores: o grupo alcançou o objetivo!")
-        elif self.outcome == "failure":
-            lines.append("Fim: o grupo desistiu (limite de turnos): o objetivo não foi alcançado.")
-        elif self.window:
-            lines.append(f"O Jogador {self.player + 1} decide se bate (depois joga o Jogador {self.next_turn + 1}).")
-        else:
-            lines.append(f"Vez do Jogador {self.player + 1}.")
-        reserve = f'"Reserva": {len(self.reserve)} cartas viradas para baixo'
-        if self.reserve_known:
-            reserve += " (na ordem, do topo: " + " ".join(t.short[c] for c in reversed(self.reserve)) + ")"
-        lines.append(reserve + ".")
-        lines.append('"Reciclagem" (de baixo para cima): ' + (" ".join(t.short[c] for c in self.recycle) or "vazia") + ".")
-        for other in range(n):
-            hand = self.hands[other]
-            if other == seat:
-                shown = " ".join(t.short[c] if seen else "?" for c, seen in zip(hand, self.known[seat], strict=False))
-                lines.append(f"Você (Jogador {seat + 1}): {shown} ({len(hand)} cartas, que você não vê).")
-            else:
-                lines.append(f"Jogador {other + 1}: {' '.join(t.short[c] for c in hand)} ({len(hand)} cartas).")
-        if self.last_check:
-            parts = [f"Jogador {s + 1} bateu {' '.join(t.short[c] for c in cards)} ({'passou' if ok else 'falhou'})"
-                     for s, cards, ok in self.last_check]
-            lines.append("Última checagem: " + "; ".join(parts) + ".")
-        return "\n".join(lines)
+        from .screen import information
+
+        return information(self, seat)
+
+    def follow(self, seat: int, language: str) -> bool:
+        """The screen speaks `language` from now on (`deckdsl play --lang`); the table announces the moves."""
+        self.language = language
+        return False
 
     def key(self, seat: int) -> tuple:
         """`information` as numbers: what the text shows, field by field (`seat`'s own unseen cards as -1)."""
@@ -196,16 +168,6 @@ class CooperativoState(State):
         return {"turns": self.turns, **self.counts}
 
     # --- the rules ------------------------------------------------------------------------------------
-
-    def _whom(self, seat: int) -> str:
-        return "você" if seat == self.player else f"o Jogador {seat + 1}"
-
-    def _card_of(self, src: int, place: int) -> str:
-        if src != self.player:
-            return f"{self.table.short[self.hands[src][place]]} do Jogador {src + 1}"
-        if self.known[src][place]:
-            return f"a sua carta nº {place + 1} ({self.table.short[self.hands[src][place]]})"
-        return f"a sua carta nº {place + 1} (sem vê-la)"
 
     def _may_check(self) -> bool:
         return self.table.settings["check_unbalanced"] == "yes" or all(len(h) == 3 for h in self.hands)

@@ -1,0 +1,82 @@
+"""What a seat of the cooperative sequence game is shown (`deckdsl play`): the state's `information` and
+each action described, in the screen's language — the catalogs `locales/<tag>.ftl` (pt-BR, en, ru).  Apart
+from the state so that a search, which never reads a screen, carries none of it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...text.catalog import Catalog, speaking
+from .state import H
+
+if TYPE_CHECKING:
+    from .state import CooperativoState
+
+
+def words(state: CooperativoState) -> Catalog:
+    """The screen's words in the state's language (its catalog, else its language's, else English)."""
+    return speaking(state.language, __package__)
+
+
+def describe(state: CooperativoState, action: int) -> str:
+    """The current player's `action` in words."""
+    said, n = words(state), state.seats
+    if action == state.BATER:
+        return said.say("co-bater")
+    if action == state.PASS:
+        return said.say("co-pass")
+    if action == state.BUY_RECYCLE:
+        return said.say("co-buy-recycle")
+    if action >= state.G + state.R:
+        return said.say("co-buy-give", whom=_whom(state, said, action - state.G - state.R))
+    if action >= state.G:
+        source, place = divmod(action - state.G, H)
+        return said.say("co-recycle-card", card=_card_of(state, said, source, place))
+    source, rest = divmod(action, H * n)
+    place, target = divmod(rest, n)
+    return said.say("co-give", card=_card_of(state, said, source, place), whom=_whom(state, said, target))
+
+
+def information(state: CooperativoState, seat: int) -> str:
+    """What `seat` sees: the turn, the reserve and recycling, every hand (its own as far as it saw it), the
+    last check."""
+    said, table, n = words(state), state.table, state.seats
+    lines = [said.say("co-title", seat=seat + 1, count=n, turn=state.turns, limit=table.settings["move_limit"])]
+    if state.outcome == "success":
+        lines.append(said.say("co-success"))
+    elif state.outcome == "failure":
+        lines.append(said.say("co-failure"))
+    elif state.window:
+        lines.append(said.say("co-deciding", player=state.player + 1, next=state.next_turn + 1))
+    else:
+        lines.append(said.say("co-turn", player=state.player + 1))
+    lines.append(said.say("co-reserve", count=len(state.reserve), known="yes" if state.reserve_known else "no",
+                          cards=" ".join(table.short[c] for c in reversed(state.reserve))))
+    lines.append(said.say("co-recycle", cards=" ".join(table.short[c] for c in state.recycle) or said.say("co-empty")))
+    for other in range(n):
+        hand = state.hands[other]
+        if other == seat:
+            shown = " ".join(table.short[c] if seen else "?" for c, seen in zip(hand, state.known[seat], strict=False))
+            lines.append(said.say("co-own-hand", seat=seat + 1, cards=shown, count=len(hand)))
+        else:
+            lines.append(said.say("co-other-hand", seat=other + 1, cards=" ".join(table.short[c] for c in hand),
+                                  count=len(hand)))
+    if state.last_check:
+        items = "; ".join(said.say("co-check-item", seat=s + 1, cards=" ".join(table.short[c] for c in cards),
+                                   passed="yes" if ok else "no") for s, cards, ok in state.last_check)
+        lines.append(said.say("co-last-check", items=items))
+    return "\n".join(lines)
+
+
+def _whom(state: CooperativoState, said: Catalog, seat: int) -> str:
+    return said.say("co-whom", you="yes" if seat == state.player else "no", seat=seat + 1)
+
+
+def _card_of(state: CooperativoState, said: Catalog, source: int, place: int) -> str:
+    card = state.table.short[state.hands[source][place]]
+    if source != state.player:
+        return said.say("co-card-other", card=card, seat=source + 1)
+    if state.known[source][place]:
+        return said.say("co-card-own-seen", number=place + 1, card=card)
+    return said.say("co-card-own-unseen", number=place + 1)
