@@ -271,28 +271,33 @@ def test_quiet_prints_nothing_for_a_clean_deck():
 
 
 def test_show_prints_a_table_with_totals():
+    """In the deck's language (issue 29): the standard deck is pt-BR, so its values are the profile's labels
+    (`pedra simples`, not `rock simple`) and the table's own words Portuguese."""
     proc = run("show", STANDARD_REL)
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
-    assert re.search(r"^name\s+type\s+rarity\s+copies\s+value\s+cost\s+action\s+condition$", out, re.M)
-    assert re.search(r"^Estátua de Sucata\s+rock\s+special\s+2\s+\*\s+-\s+-\s+yes$", out, re.M)
-    assert re.search(r"^Rolo Compressor\s+scissors\s+special\s+2\s+-2\s+-\s+yes\s+-$", out, re.M)
-    assert re.search(r"^type\s+simple\s+advanced\s+special\s+total$", out, re.M)
-    for type_name in ("rock", "paper", "scissors"):
+    assert re.search(r"^nome\s+tipo\s+raridade\s+cópias\s+valor\s+custo\s+ação\s+condição$", out, re.M)
+    assert re.search(r"^Estátua de Sucata\s+pedra\s+especial\s+2\s+\*\s+-\s+-\s+sim$", out, re.M)
+    assert re.search(r"^Rolo Compressor\s+tesoura\s+especial\s+2\s+-2\s+-\s+sim\s+-$", out, re.M)
+    assert re.search(r"^tipo\s+simples\s+avançada\s+especial\s+total$", out, re.M)
+    for type_name in ("pedra", "papel", "tesoura"):
         assert re.search(rf"^{type_name}\s+6\s+4\s+2\s+12$", out, re.M), type_name
     assert re.search(r"^total\s+18\s+12\s+6\s+36$", out, re.M)
+    for english in ("rock", "simple ", "copies", "yes"):
+        assert english not in out, english
 
 
 def test_show_uses_the_games_attributes_and_properties():
     proc = run("show", "decks/queens-vs-kings.deck")
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
-    assert re.search(r"^name\s+rank\s+suit\s+colour\s+part\s+race\s+power\s+mana\s+copies$", out, re.M)
-    assert re.search(r"^Король пик\s+K\s+spades\s+black\s+extra\s+undead\s+14\s+11\s+1$", out, re.M)
-    assert re.search(r"^Туз бубен\s+A\s+diamonds\s+red\s+main\s+humans\s+14\s+0\s+1$", out, re.M)
-    assert re.search(r"^colour\s+main\s+extra\s+total$", out, re.M)
-    assert re.search(r"^red\s+20\s+6\s+26$", out, re.M) and re.search(r"^total\s+40\s+12\s+52$", out, re.M)
-    assert "value" not in out.splitlines()[0] and "action" not in out.splitlines()[0]
+    assert re.search(r"^название\s+номинал\s+масть\s+colour\s+part\s+race\s+power\s+mana\s+копии$", out, re.M)
+    assert re.search(r"^Король пик\s+Король\s+пики\s+чёрные\s+дополнительная колода\s+нежить\s+14\s+11\s+1$",
+                     out, re.M)
+    assert re.search(r"^Туз бубен\s+Туз\s+бубны\s+красные\s+основная колода\s+люди\s+14\s+0\s+1$", out, re.M)
+    assert re.search(r"^colour\s+основная колода\s+дополнительная колода\s+всего$", out, re.M)
+    assert re.search(r"^красные\s+20\s+6\s+26$", out, re.M) and re.search(r"^всего\s+40\s+12\s+52$", out, re.M)
+    assert "значение" not in out.splitlines()[0] and "действие" not in out.splitlines()[0]
 
 
 def test_check_takes_game_profiles(tmp_path):

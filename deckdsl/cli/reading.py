@@ -31,12 +31,27 @@ def show(deck: str) -> None:
     effects = any(c.cost or c.action or c.condition for c in cards)
     values = (game.value_required if game else True) or any(c.value is not None for c in cards)
 
-    def attribute(card, name):
-        value = game.value_of(card, name) if game else card.attribute(name)
-        return "?" if value is None else str(value)
+    labelled = game is not None and _same_language(result.deck.language or game.language, game.language)
 
-    header = ["name", *attributes, *properties, "copies"] + (["value"] if values else []) + (
-        ["cost", "action", "condition"] if effects else [])
+    def attribute(card, name):
+        """The value in the deck's language: the profile's label when the deck speaks the profile's."""
+        value = game.value_of(card, name) if game else card.attribute(name)
+        if value is None:
+            return "?"
+        spec = game.attributes.get(name) if game else None
+        return spec.label(str(value)) if labelled and spec is not None else str(value)
+
+    from ..text.catalog import speaking
+
+    said = speaking(result.deck.language or (game.language if game else None), "deckdsl.cli").say
+    def heading(name: str) -> str:
+        """An attribute's name in the deck's language: the profile's first other spelling, when it has one."""
+        spec = game.attributes.get(name) if game else None
+        return spec.aliases[0] if labelled and spec is not None and spec.aliases else name
+
+    header = [said("show-name"), *map(heading, attributes), *properties, said("show-copies")] + (
+        [said("show-value")] if values else []) + (
+        [said("show-cost"), said("show-action"), said("show-condition")] if effects else [])
     rows = [header]
     for card in cards:
         row = [card.name, *(attribute(card, a) for a in attributes)]
@@ -45,7 +60,7 @@ def show(deck: str) -> None:
         if values:
             row.append("?" if card.value is None else str(card.value))
         if effects:
-            row += ["yes" if card.cost else "-", "yes" if card.action else "-", "yes" if card.condition else "-"]
+            row += [said("show-yes") if part else "-" for part in (card.cost, card.action, card.condition)]
         rows.append(row)
     numeric = set(range(1 + len(attributes), len(header) - (3 if effects else 0)))
     _table(rows, numeric, rule_after_header=True)
@@ -54,22 +69,33 @@ def show(deck: str) -> None:
     by = max(groups, key=len, default=("type", "rarity")[: 2 if not game else 0])
     if by:
         first, second = by[0], by[1] if len(by) > 1 else None
-        columns = list(game.attributes[second].values) if game and second else ([] if second else ["total"])
+        total = said("show-total")
+        columns = ([attribute_label(game, second, v) if labelled else v for v in game.attributes[second].values]
+                   if game and second else ([] if second else [total]))
         totals: dict[str, dict[str, int]] = {}
         for card in cards:
             per = totals.setdefault(attribute(card, first), {})
-            key = attribute(card, second) if second else "total"
+            key = attribute(card, second) if second else total
             per[key] = per.get(key, 0) + card.copies
         if second:
             columns += sorted({k for per in totals.values() for k in per} - set(columns))
-            columns.append("total")
+            columns.append(total)
             for per in totals.values():
-                per["total"] = sum(per.values())
-        table = [[first, *columns]]
+                per[total] = sum(per.values())
+        table = [[heading(first), *columns]]
         table += [[name, *(str(per.get(c, 0)) for c in columns)] for name, per in totals.items()]
-        table.append(["total", *(str(sum(per.get(c, 0) for per in totals.values())) for c in columns)])
+        table.append([total, *(str(sum(per.get(c, 0) for per in totals.values())) for c in columns)])
         _table(table, set(range(1, len(columns) + 1)))
     _exit_for(result)
+
+
+def _same_language(one: str, other: str) -> bool:
+    return one.replace("_", "-").split("-")[0].casefold() == other.replace("_", "-").split("-")[0].casefold()
+
+
+def attribute_label(game, name: str, value: str) -> str:
+    spec = game.attributes.get(name)
+    return spec.label(value) if spec is not None else value
 
 
 @main.command("text")
