@@ -329,3 +329,36 @@ def test_janken_wars_plays_in_russian_with_lang_ru():
     for number, word in counted:
         stem = next(stem for stem in forms if word.replace("ё", "е").startswith(stem))
         assert word == _russian_form(int(number), *forms[stem]), (number, word)
+
+
+def test_a_move_that_throws_cards_away_is_never_the_default_and_asks_once_to_confirm():
+    """Issue 29: discarding the whole domain for no star is never option 1, and choosing it asks once to
+    confirm — anything but `sim` goes back to the menu, keeping the domain."""
+    from deckdsl.games import table
+    from deckdsl.games.interface import engine_for
+
+    result = deckdsl.load(Path(__file__).resolve().parent.parent / STANDARD)
+    engine = engine_for(result.deck, result.profile, {})
+    shown: list[str] = []
+    asked: list[str] = []
+    confirmed = [0]
+
+    def read(question: str) -> str:
+        asked.append(question)
+        if "digite sim para confirmar" in question:
+            confirmed[0] += 1
+            return "não" if confirmed[0] == 1 else "sim"
+        if "sem ganhar estrela?" in question and confirmed[0] < 2:
+            return "2"
+        return "1" if len(asked) < 400 else "q"
+
+    table.play(engine, 0, "random", 3, read, shown.append, "pt-BR")
+    discards = [i for i, q in enumerate(asked) if "sem ganhar estrela?" in q and "confirmar" not in q]
+    assert discards, "the game offered a discard for no star"
+    assert "  1) não, manter o domínio" in shown and "  2) sim, descartar" in shown
+    assert not any(line.startswith("  1) sim") for line in shown)
+    first = next(i for i, q in enumerate(asked) if "confirmar" in q)
+    assert asked[first].startswith("descartar mesmo o seu domínio inteiro")
+    assert "  não feito: escolha de novo" in shown
+    assert "sem ganhar estrela?" in asked[first + 1] and "confirmar" in asked[first + 2]  # asked again, once
+    assert any(line.startswith("você descarta o domínio inteiro") for line in shown)

@@ -3,6 +3,7 @@ picks from numbered menus; `q` or the end of input leave."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -82,4 +83,21 @@ def test_a_bots_hidden_move_is_not_told():
     answers = iter(["1"] * 3 + ["q"])
     table.play(engine, 1, "random", 2, lambda question: next(answers), shown.append, "ru")
     told = [line for line in shown if line.startswith("Игрок 1")]
-    assert told and set(told) == {"Игрок 1 (random) ходит"}
+    assert told and set(told) == {"Игрок 1 (random) сбросил карту"}  # said, without the card
+
+
+def test_each_bot_move_is_said_in_words():
+    """Issue 29: a person follows the bots — the cards Queens vs Kings lays open are named, the moves of the
+    cooperative game said as the person sees them (a card of their own hand is one they do not see)."""
+    for name, language, expected in (
+            ("queens-vs-kings", "ru", re.compile(r"^Игрок 2 \(random\) (сбросил карту|спасовал|сыграл карту «.+»)$")),
+            ("cooperativo", "pt-BR", re.compile(r"^Jogador [234] \(random\) (retirou .+ e a deu (para .+)|"
+                                                r"retirou .+ e a reciclou|comprou .+|bateu .+|não bateu)$"))):
+        result = deckdsl.load(ROOT / "decks" / f"{name}.deck")
+        engine = engine_for(result.deck, result.profile, {})
+        shown: list[str] = []
+        answers = iter(["1"] * 30 + ["q"])
+        table.play(engine, 0, "random", 4, lambda question, given=answers: next(given), shown.append, language)
+        told = [line for line in shown if line.startswith(("Игрок 2", "Jogador 2", "Jogador 3", "Jogador 4"))]
+        assert told and all(expected.match(line) for line in told), told
+        assert not any(line.endswith(("ходит", " joga")) for line in shown)

@@ -113,6 +113,18 @@ class State(ABC):
         """The decision the current player faces, as a question ("" for the table's own "your move")."""
         return ""
 
+    def announce(self, action: int, seat: int) -> str:
+        """The current player's `action` as `seat` sees it, said of the player (`played the 7 of hearts`;
+        `discarded a card`, when `seat` may not see which), before it is applied — for a person at the table
+        to follow a bot's move.  "" when the game tells its moves otherwise (`news`, `information`'s log):
+        the table then says only who moved."""
+        return ""
+
+    def confirm(self, action: int) -> str:
+        """A question the table asks before it plays the person's `action` ("" for none): a move that throws
+        cards away for nothing is never one keystroke (Janken Wars: discarding a domain for no star)."""
+        return ""
+
     def determinize(self, seat: int, rng: _random.Random) -> State:
         """A copy where what `seat` cannot see is drawn again with `rng` (see the module docstring).  A
         game of perfect information returns a plain clone."""

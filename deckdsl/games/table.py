@@ -59,7 +59,9 @@ def play(engine: Engine, human: int, bot: str, seed: int, read: Callable[[str], 
             else:
                 action = bots[seat].act(state)
                 if not narrated:
-                    write(words.say("table-moves", seat=seat + 1, bot=bot))
+                    move = state.announce(action, human)
+                    write(words.say("table-did", seat=seat + 1, bot=bot, move=move) if move
+                          else words.say("table-moves", seat=seat + 1, bot=bot))
             state.apply(action)
     except Quit:
         write("")
@@ -103,6 +105,17 @@ def _ask(state, read, write, words: Catalog) -> int:
         if answer.casefold() in QUIT:
             raise Quit()
         number = option_number(answer, len(actions))
-        if number is not None:
-            return actions[number - 1]
-        write("  " + words.say("table-number", count=len(actions)))
+        if number is None:
+            write("  " + words.say("table-number", count=len(actions)))
+            continue
+        action = actions[number - 1]
+        check = state.confirm(action)
+        if not check:
+            return action
+        try:
+            sure = read(words.say("table-confirm", question=check)).strip().casefold()
+        except (EOFError, KeyboardInterrupt) as stop:
+            raise Quit() from stop
+        if sure in words.say("table-yes-words").split():
+            return action
+        write("  " + words.say("table-not-done"))

@@ -38,6 +38,41 @@ def describe(state: CooperativoState, action: int) -> str:
     return said.say("co-give", card=_card_of(state, said, source, place), whom=_whom(state, said, target))
 
 
+def announce(state: CooperativoState, action: int, seat: int) -> str:
+    """The current player's `action` as `seat` sees it: every hand but its own is open to it, so a card taken
+    from its own hand is one it does not see."""
+    said, n = words(state), state.seats
+    if action == state.BATER:
+        return said.say("co-did-bater")
+    if action == state.PASS:
+        return said.say("co-did-pass")
+    if action == state.BUY_RECYCLE:
+        return said.say("co-did-buy-recycle")
+    if action >= state.G + state.R:
+        return said.say("co-did-buy-give", whom=_whom_for(state, said, action - state.G - state.R, seat))
+    if action >= state.G:
+        source, place = divmod(action - state.G, H)
+        return said.say("co-did-recycle", card=_card_for(state, said, source, place, seat))
+    source, rest = divmod(action, H * n)
+    place, target = divmod(rest, n)
+    return said.say("co-did-give", card=_card_for(state, said, source, place, seat),
+                    whom=_whom_for(state, said, target, seat))
+
+
+def _whom_for(state: CooperativoState, said: Catalog, target: int, seat: int) -> str:
+    if target == seat:
+        return said.say("co-to-you")
+    return said.say("co-to-self") if target == state.player else said.say("co-to-player", seat=target + 1)
+
+
+def _card_for(state: CooperativoState, said: Catalog, source: int, place: int, seat: int) -> str:
+    if source == seat:
+        return said.say("co-one-of-yours")
+    card = state.table.short[state.hands[source][place]]
+    return said.say("co-own-card", card=card) if source == state.player else said.say(
+        "co-card-other", card=card, seat=source + 1)
+
+
 def information(state: CooperativoState, seat: int) -> str:
     """What `seat` sees: the turn, the reserve and recycling, every hand (its own as far as it saw it), the
     last check."""

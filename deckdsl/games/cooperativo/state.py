@@ -150,6 +150,11 @@ class CooperativoState(State):
 
         return information(self, seat)
 
+    def announce(self, action: int, seat: int) -> str:
+        from .screen import announce
+
+        return announce(self, action, seat)
+
     def follow(self, seat: int, language: str) -> bool:
         """The screen speaks `language` from now on (`deckdsl play --lang`); the table announces the moves."""
         self.language = language

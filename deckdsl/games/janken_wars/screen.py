@@ -14,7 +14,7 @@ from __future__ import annotations
 from ...text import card_text
 from ...text.catalog import Catalog, speaking
 from .engine import DECK, DISCARD, DOMAIN, HAND, STARS, SUPPLY, TABLE, ZONE_OWNER, Game
-from .state import BRINDE, CHOOSE, FALLBACK, MAY, TAKE, THROW, YES
+from .state import BRINDE, CHOOSE, EXCHANGE, FALLBACK, MAY, TAKE, THROW, YES
 
 SCREEN = __package__
 """The package whose `locales/<tag>.ftl` hold what the screen says (`deckdsl.text.catalog.speaking`)."""
@@ -191,6 +191,14 @@ class Screen:
         if decision.stars < 1:
             return words.say("jw-discard-question", points=points)
         return words.say("jw-exchange-question", points=points, stars=decision.stars)
+
+    def confirm(self, decision, action: int) -> str:
+        """The question that confirms a discard of the whole domain for no star ("" for any other answer)."""
+        if decision.kind != EXCHANGE or action != YES or decision.stars >= 1:
+            return ""
+        game = self.state.game
+        return self.words.say("jw-confirm-discard", count=len(game.zones[DOMAIN + decision.seat]),
+                              points=game.domain_value(decision.seat) + game.credit[decision.seat])
 
     def describe(self, decision, action: int) -> str:
         words, kind, card = self.words, decision.kind, self.describer.card

@@ -490,6 +490,11 @@ class JankenState(State):
             return ""
         return self.screen.question(self.decision)
 
+    def confirm(self, action: int) -> str:
+        if self.screen is None or self.decision is None:
+            return ""
+        return self.screen.confirm(self.decision, action)
+
     def describe(self, action: int) -> str:
         decision = self.decision
         assert decision is not None  # actions are described while the game waits for them

@@ -3,6 +3,7 @@
 
 table-intro = { $heading }: you are player { $seat } against { $bot } · seed { $seed } (replay with --seed { $seed })
 table-yours = You: { $move }
+table-did = Player { $seat } ({ $bot }) { $move }
 table-moves = Player { $seat } ({ $bot }) moves
 table-move = your move
 table-ask = { $question } [1-{ $count }, q quits]
@@ -13,3 +14,8 @@ table-lose = you lose
 table-draw = a draw
 table-success = the table succeeded
 table-failure = the table failed
+
+# Asked before a move that throws cards away for nothing; only one of `table-yes-words` plays it.
+table-confirm = { $question } (type yes to confirm)
+table-yes-words = yes y
+table-not-done = not done: choose again

@@ -3,6 +3,7 @@
 
 table-intro = { $heading }: você é o Jogador { $seat } contra { $bot } · semente { $seed } (repita com --seed { $seed })
 table-yours = Você: { $move }
+table-did = Jogador { $seat } ({ $bot }) { $move }
 table-moves = Jogador { $seat } ({ $bot }) joga
 table-move = sua jogada
 table-ask = { $question } [1-{ $count }, q sai]
@@ -13,3 +14,8 @@ table-lose = você perdeu
 table-draw = empate
 table-success = a mesa conseguiu
 table-failure = a mesa não conseguiu
+
+# Perguntado antes de uma jogada que joga cartas fora por nada; só uma de `table-yes-words` a faz.
+table-confirm = { $question } (digite sim para confirmar)
+table-yes-words = sim s
+table-not-done = não feito: escolha de novo

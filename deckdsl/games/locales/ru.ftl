@@ -3,6 +3,7 @@
 
 table-intro = { $heading }: вы — игрок { $seat }, ваш соперник — { $bot } · сид { $seed } (повторить партию: --seed { $seed })
 table-yours = Вы: { $move }
+table-did = Игрок { $seat } ({ $bot }) { $move }
 table-moves = Игрок { $seat } ({ $bot }) ходит
 table-move = ваш ход
 table-ask = { $question } [1–{ $count }, q — выйти]
@@ -13,3 +14,8 @@ table-lose = вы проиграли
 table-draw = ничья
 table-success = стол справился
 table-failure = стол не справился
+
+# Спрашивается перед ходом, который сбрасывает карты впустую; ход делает только одно из `table-yes-words`.
+table-confirm = { $question } (введите «да», чтобы подтвердить)
+table-yes-words = да д
+table-not-done = не сделано: выберите снова

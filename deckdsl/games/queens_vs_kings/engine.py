@@ -291,6 +291,15 @@ class QueensVsKingsState(State):
             lines.append(words.say("qvk-turn-mine" if self.turn == seat else "qvk-turn-theirs"))
         return "\n".join(lines)
 
+    def announce(self, action: int, seat: int) -> str:
+        """A card laid on the climbing pile is seen by both; a discard is face down."""
+        words = self.engine.words()
+        if action == PASS:
+            return words.say("qvk-did-pass")
+        if self.phase == PLAY:
+            return words.say("qvk-did-play", card=self.engine.cards[action].name)
+        return words.say("qvk-did-discard")
+
     def follow(self, seat: int, language: str) -> bool:
         """The screen speaks `language` from now on (`deckdsl play --lang`); the table announces the moves."""
         self.engine.language = language

@@ -35,3 +35,16 @@ co-whom = { $you ->
 co-card-other = Player { $seat }'s { $card }
 co-card-own-seen = your card no. { $number } ({ $card })
 co-card-own-unseen = your card no. { $number } (unseen)
+
+# Another player's move as the one watching sees it (not the cards of their own hand).
+co-did-bater = showed their cards (the check)
+co-did-pass = did not show
+co-did-buy-recycle = drew a card from the "reserve" and recycled it
+co-did-buy-give = drew a card from the "reserve" and gave it { $whom }
+co-did-recycle = took { $card } and recycled it
+co-did-give = took { $card } and gave it { $whom }
+co-to-you = to you
+co-to-player = to Player { $seat }
+co-to-self = to themselves
+co-one-of-yours = one of your cards
+co-own-card = { $card } from their own hand

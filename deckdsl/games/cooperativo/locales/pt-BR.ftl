@@ -36,3 +36,16 @@ co-whom = { $you ->
 co-card-other = { $card } do Jogador { $seat }
 co-card-own-seen = a sua carta nº { $number } ({ $card })
 co-card-own-unseen = a sua carta nº { $number } (sem vê-la)
+
+# Uma jogada de outro jogador, como quem olha a vê (a sua própria mão, ele não vê).
+co-did-bater = bateu as suas cartas (checagem)
+co-did-pass = não bateu
+co-did-buy-recycle = comprou uma carta da "reserva" e a reciclou
+co-did-buy-give = comprou uma carta da "reserva" e a deu { $whom }
+co-did-recycle = retirou { $card } e a reciclou
+co-did-give = retirou { $card } e a deu { $whom }
+co-to-you = para você
+co-to-player = para o Jogador { $seat }
+co-to-self = para si
+co-one-of-yours = uma carta sua
+co-own-card = { $card } da própria mão

@@ -44,3 +44,16 @@ co-whom = { $you ->
 co-card-other = карту { $card } у игрока { $seat }
 co-card-own-seen = свою карту № { $number } ({ $card })
 co-card-own-unseen = свою карту № { $number } (не глядя)
+
+# Ход другого игрока глазами смотрящего (карт своей руки он не видит).
+co-did-bater = побил своими картами (проверка)
+co-did-pass = не стал бить
+co-did-buy-recycle = взял карту из «запаса» и отправил её в переработку
+co-did-buy-give = взял карту из «запаса» и отдал её { $whom }
+co-did-recycle = забрал { $card } и отправил её в переработку
+co-did-give = забрал { $card } и отдал её { $whom }
+co-to-you = вам
+co-to-player = игроку { $seat }
+co-to-self = себе
+co-one-of-yours = одну из ваших карт
+co-own-card = { $card } из своей руки

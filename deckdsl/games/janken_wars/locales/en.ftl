@@ -135,3 +135,11 @@ jw-goal = first to { $stars } { $stars ->
        *[other] stars
     }; a star costs { $cost } points
 jw-choice = { $first } — { $then }
+
+jw-confirm-discard = really discard your whole domain, { $count } { $count ->
+        [one] card
+       *[other] cards
+    } worth { $points } { $points ->
+        [one] point
+       *[other] points
+    }, for no star?

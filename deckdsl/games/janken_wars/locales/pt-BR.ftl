@@ -21,6 +21,7 @@ jw-exchanged = { $who ->
         [one] carta que vale
        *[other] cartas que valem
     } { $points } { $points ->
+        [0] pontos
         [one] ponto
        *[other] pontos
     } por { $stars } { $stars ->
@@ -34,6 +35,7 @@ jw-discarded = { $who ->
         [one] carta que vale
        *[other] cartas que valem
     } { $points } { $points ->
+        [0] pontos
         [one] ponto
        *[other] pontos
     }, sem ganhar estrela
@@ -82,6 +84,7 @@ jw-choose = { $source }: escolha uma carta { $verb ->
     } ({ $number } de { $count })
 jw-may = { $source }: você quer fazer isso?
 jw-exchange-question = trocar seu domínio inteiro ({ $points } { $points ->
+        [0] pontos
         [one] ponto
        *[other] pontos
     }) por { $stars } { $stars ->
@@ -89,6 +92,7 @@ jw-exchange-question = trocar seu domínio inteiro ({ $points } { $points ->
        *[other] estrelas
     }?
 jw-discard-question = descartar seu domínio inteiro ({ $points } { $points ->
+        [0] pontos
         [one] ponto
        *[other] pontos
     }) sem ganhar estrela?
@@ -107,6 +111,7 @@ jw-state = { $who ->
         [one] { $stars } estrela
        *[other] { $stars } estrelas
     } · domínio { $points } { $points ->
+        [0] pontos
         [one] ponto
        *[other] pontos
     } [{ $cards }] · { $discarded ->
@@ -142,3 +147,15 @@ jw-goal = vence quem tiver { $stars } { $stars ->
        *[other] estrelas
     }; uma estrela custa { $cost } pontos
 jw-choice = { $first } — { $then }
+
+jw-confirm-discard = descartar mesmo o seu domínio inteiro, { $count ->
+        [one] { $count } carta
+       *[other] { $count } cartas
+    } que { $count ->
+        [one] vale
+       *[other] valem
+    } { $points } { $points ->
+        [0] pontos
+        [one] ponto
+       *[other] pontos
+    }, sem ganhar estrela?

@@ -159,3 +159,13 @@ jw-goal = побеждает тот, кто первым наберёт { $stars
        *[many] очков
     }
 jw-choice = { $first } — { $then }
+
+jw-confirm-discard = точно сбросить все свои владения — { $count } { $count ->
+        [one] карту
+        [few] карты
+       *[many] карт
+    } ({ $points } { $points ->
+        [one] очко
+        [few] очка
+       *[many] очков
+    }) — без звезды?

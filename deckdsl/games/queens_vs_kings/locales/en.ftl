@@ -34,3 +34,8 @@ qvk-turn-theirs = The opponent's move.
 qvk-none = nothing
 qvk-result = Result: mana { $m } against { $t }.
 qvk-passed = The opponent passed.
+
+# A move of the other player, as this one sees it (a discard is face down).
+qvk-did-play = played { $card }
+qvk-did-discard = discarded a card
+qvk-did-pass = passed

@@ -40,3 +40,8 @@ qvk-turn-theirs = Vez do adversário.
 qvk-none = nada
 qvk-result = Resultado: mana { $m } contra { $t }.
 qvk-passed = O adversário passou.
+
+# A move of the other player, as this one sees it (a discard is face down).
+qvk-did-play = jogou { $card }
+qvk-did-discard = descartou uma carta
+qvk-did-pass = passou

@@ -37,3 +37,8 @@ qvk-turn-theirs = Ход соперника.
 qvk-none = ничего
 qvk-result = Итог: мана { $m } против { $t }.
 qvk-passed = Соперник спасовал.
+
+# A move of the other player, as this one sees it (a discard is face down).
+qvk-did-play = сыграл карту «{ $card }»
+qvk-did-discard = сбросил карту
+qvk-did-pass = спасовал
