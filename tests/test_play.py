@@ -36,8 +36,9 @@ def _in_root(monkeypatch):
     monkeypatch.chdir(ROOT)
 
 
-def answers(count: int = 4000, cycle=("1", "9", "2", "x", "3", "", "2", "1", "3", "1")) -> str:
-    """A long answer stream: valid numbers for every menu size, with bad answers among them."""
+def answers(count: int = 4000, cycle=("1", "9", "2", "yes", "x", "3", "", "2", "1", "3", "1")) -> str:
+    """A long answer stream: valid numbers for every menu size, with bad answers among them (and `yes`, which
+    confirms a discard of the domain chosen just before it)."""
     return "".join(f"{answer}\n" for answer in itertools.islice(itertools.cycle(cycle), count))
 
 
@@ -192,9 +193,10 @@ def test_printed_seed_replays_the_game():
 
 def _without_prompts(text: str, echoed: bool) -> str:
     """The transcript without the prompts (and, for CliRunner, the answers it echoes after them)."""
+    prompt = r"(?:\[1-\d+, q quits\]|\(type yes to confirm\)) > "
     if echoed:
-        return re.sub(r"(?m)^[^\n]*?\[1-\d+, q quits\] > [^\n]*\n?", "", text)
-    return re.sub(r"(?m)^[^\n]*?\[1-\d+, q quits\] > ", "", text)
+        return re.sub(rf"(?m)^[^\n]*?{prompt}[^\n]*\n?", "", text)
+    return re.sub(rf"(?m)^(?:[^\n]*?{prompt})+", "", text)
 
 
 def test_piped_stdin_plays_the_same_game(full_game):
