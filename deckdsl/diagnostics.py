@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 
+from .said import Said
 from .span import Span
 
 
@@ -183,10 +184,8 @@ class Diagnostic:
             object.__setattr__(self, "severity", CODES[self.code].severity)
         for name in ("message", "help"):
             text = getattr(self, name)
-            if text is not None and len(text) > MAX_QUOTED:
-                text = _QUOTE.sub(_shortened, text)
-            if text is not None and _UNPRINTED.search(text):
-                text = _UNPRINTED.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+            if text is not None and (len(text) > MAX_QUOTED or _UNPRINTED.search(text)):
+                text = text.map(_printable, _printable_fact) if isinstance(text, Said) else _printable(text)
             object.__setattr__(self, name, text)
 
     @property
@@ -209,6 +208,26 @@ class Diagnostic:
         """By file, then position — except that a finding about the check itself (DK131: what could not
         be checked) follows the findings that caused it."""
         return (self.path or "", self.code in AFTERWORDS, self.span.start, self.code, self.message)
+
+
+def _printable(text: str) -> str:
+    """`text` with any quoted piece over `MAX_QUOTED` shortened and the characters that would break its line
+    escaped."""
+    if len(text) > MAX_QUOTED:
+        text = _QUOTE.sub(_shortened, text)
+    if _UNPRINTED.search(text):
+        text = _UNPRINTED.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+    return text
+
+
+def _printable_fact(fact: str) -> str:
+    """A fact of a message as `_printable` leaves it quoted: its first 100 characters when it is longer than
+    `MAX_QUOTED`, its line-breaking characters escaped."""
+    if len(fact) > MAX_QUOTED:
+        fact = f"{fact[:100]}… ({len(fact):,} characters)"
+    if _UNPRINTED.search(fact):
+        fact = _UNPRINTED.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), fact)
+    return fact
 
 
 MAX_QUOTED = 500

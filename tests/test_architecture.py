@@ -16,13 +16,13 @@ PACKAGE = Path(__file__).resolve().parent.parent / "deckdsl"
 # first, its entry points last), each with its modules in order.  A tuple is one stage, whose modules may
 # import each other; `check/rules/…` is in the stage of `rules`.  Every module of the package has a place.
 STAGES: list[tuple[str, list[str | tuple[str, ...]]]] = [
-    ("", ["span", "diagnostics", "files", "folders", "limits", "stats"]),
+    ("", ["span", "said", "diagnostics", "files", "folders", "limits", "stats"]),
     ("games", ["registry"]),
     ("profiles", ["fields", "template", "gamefile", "profile", "scaffold", "__init__"]),
     ("lang", ["ast", "reuse", "spelling", "build", "slips", "words", "misspelt", "syntax", "parse", "expect", "fmt", "__init__"]),
     ("check", ["config", "figures", "memo", "parts", ("guidelines", "rule", "hazards", "semantics", "vocabulary", "pictures", "art", "style", "coverage", "explain", "rules", "registry", "__init__"),
                "suppress", "fixes", "report", "docs"]),
-    ("text", ["catalog", "writer", "__init__"]),
+    ("text", ["catalog", "speak", "writer", "__init__"]),
     ("printing", ["layout", "sandbox", "themes", "look", "sheets", "playing", "render", "export", "spreadsheet", "__init__"]),
     ("games", ["chance", "view", "interface", "search", "table", ("janken_wars", "embate_dos_guardioes", "cooperativo", "queens_vs_kings"), "__init__"]),
     ("lab", ["arena", "compare", "variants", "sweep", "results", "cluster", "tune", "charts", "report", "comparereport", "sweepreport", "__init__"]),

@@ -11,6 +11,7 @@ Syntax errors (DK0xx) cannot be ignored: nothing else can be checked in a block 
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -24,12 +25,14 @@ class ConfigError(Exception):
 
 @dataclass(frozen=True)
 class Config:
-    """`select` / `ignore`: code prefixes.  `fail_on`: the lowest severity that fails `check`.
+    """`select` / `ignore`: code prefixes.  `fail_on`: the lowest severity that fails `check`.  `lang`: the
+    language findings are said in (a BCP 47 tag; None: the locale's, `deckdsl.text.speak`).
     `source`: the file it was read from, if any."""
 
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
     fail_on: str = "error"
+    lang: str | None = None
     source: Path | None = field(default=None, compare=False)
     _answers: dict[str, bool] = field(default_factory=dict, init=False, compare=False, repr=False)
 
@@ -70,17 +73,21 @@ def from_table(table: dict, source: Path) -> Config:
     if not isinstance(table, dict):
         raise ConfigError(f"{source}: the deckdsl settings must be a table (`[tool.deckdsl]` with keys under it), "
                           f"not {table!r}")
-    known = {"select", "ignore", "fail-on"}
+    known = {"select", "ignore", "fail-on", "lang"}
     unknown = sorted(set(table) - known)
     if unknown:
         raise ConfigError(f"{source}: unknown key(s) {', '.join(unknown)} (known: {', '.join(sorted(known))})")
     fail_on = table.get("fail-on", "error")
     if fail_on not in FAIL_ON:
         raise ConfigError(f"{source}: `fail-on` must be one of {', '.join(FAIL_ON)}, not {fail_on!r}")
+    lang = table.get("lang")
+    if lang is not None and not (isinstance(lang, str) and re.fullmatch(r"[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*", lang)):
+        raise ConfigError(f"{source}: `lang` must be a language tag like \"pt-BR\", \"en\" or \"ru\", not {lang!r}")
     return Config(
         select=_codes(table.get("select", []), "select", source),
         ignore=_codes(table.get("ignore", []), "ignore", source),
         fail_on=fail_on,
+        lang=lang,
         source=source,
     )
 

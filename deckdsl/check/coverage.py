@@ -29,6 +29,7 @@ from ..diagnostics import CODES, Diagnostic, Label, Severity
 from ..lang import ast
 from ..lang.parse import Gaps
 from ..profiles.profile import Profile
+from ..said import said
 from ..span import Span
 
 MAX_LABELS = 8
@@ -204,19 +205,25 @@ class Coverage:
                 labels.append(Label(doubt.spans[0], f"`{doubt.card.name}`: not read completely"))
         if not labels:
             labels.append(Label(self.deck.title_span or Span(1, 1, 1, 1, 0, 0), "this deck"))
-        parts = []
-        if self.skipped:
-            parts.append(f"{_count(len(self.skipped), 'check')} skipped")
-        if unjudged:
-            parts.append(f"{_count(len(unjudged), 'card')} not judged by every check")
-        if self.lost and not parts:
-            parts.append(f"{_count(len(self.lost), 'block')} not checked")
+        checks, cards = len(self.skipped), len(unjudged)
+        if checks and cards:
+            message = said("incomplete-both", "{checks} {checks:check|checks} skipped and {cards} {cards:card|cards} "
+                           "not judged by every check until the errors above are fixed", checks=checks, cards=cards)
+        elif checks:
+            message = said("incomplete-skipped", "{checks} {checks:check|checks} skipped until the errors above are "
+                           "fixed", checks=checks)
+        elif cards:
+            message = said("incomplete-unjudged", "{cards} {cards:card|cards} not judged by every check until the "
+                           "errors above are fixed", cards=cards)
+        else:
+            message = said("incomplete-blocks", "{blocks} {blocks:block|blocks} not checked until the errors above "
+                           "are fixed", blocks=len(self.lost))
         labels.sort(key=lambda label: label.span.start)
         if len(labels) > MAX_LABELS:
             notes.append(f"and {len(labels) - MAX_LABELS} more places not read (the errors above list them all)")
             labels = labels[:MAX_LABELS]
         return Diagnostic(
-            "DK131", f"{' and '.join(parts)} until the errors above are fixed", labels[0].span,
+            "DK131", message, labels[0].span,
             labels=tuple(labels[1:]), notes=tuple(notes),
         )
 

@@ -227,7 +227,12 @@ def _index() -> str:
         "`fail-on`) in `[tool.deckdsl]` of a `pyproject.toml` or at the top of a `deckdsl.toml`, found "
         "upward from the deck.  `# deckdsl: allow JW110` on a card's first line (or alone on the line "
         "before it) silences that code for the card; elsewhere, for its own line.  A suppression that "
-        "silences nothing is reported as DK130.\n"
+        "silences nothing is reported as DK130.\n\n"
+        "Findings are said in the designer's language: `deckdsl check --lang pt-BR` (or `en`, `ru`), else the "
+        "`lang` key of the configuration, else the locale (`LANG=pt_BR.UTF-8`), else English.  Codes, places "
+        "and the JSON and SARIF output stay the same in every language (JSON and SARIF are English).  The "
+        "messages are translated as they are written into `deckdsl/check/locales/<tag>.ftl` (Project Fluent); a "
+        "message not translated yet stays English.\n"
     )
     lines.append(FIXES + _fixable() + "\n")
     lines.append("## When part of a deck cannot be read\n")

@@ -7,7 +7,7 @@ object (or null) with its edits, `sarif` a `fixes` entry of replacements.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from ..diagnostics import AFTERWORDS, CODES, Diagnostic, Fix, Severity
 from .fixes import describe
@@ -84,6 +84,18 @@ def full(diagnostic: Diagnostic, text: str, where: str | None = None) -> str:
     if diagnostic.fix is not None:
         out.append(f"{gutter} = fix: {describe(diagnostic.fix)}")
     return "\n".join(out)
+
+
+def localized(diagnostic: Diagnostic, translate: Callable[[str], str]) -> Diagnostic:
+    """The finding with its words — message, labels, notes, help — passed through `translate` (the words of
+    another language, `deckdsl.text.speak.translator`); its code, places and fix as they are."""
+    from dataclasses import replace
+
+    return replace(
+        diagnostic, message=translate(diagnostic.message),
+        help=translate(diagnostic.help) if diagnostic.help is not None else None,
+        notes=tuple(translate(note) for note in diagnostic.notes),
+        labels=tuple(replace(label, message=translate(label.message)) for label in diagnostic.labels))
 
 
 def concise(diagnostic: Diagnostic) -> str:

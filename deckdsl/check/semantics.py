@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING
 
 from ..diagnostics import Diagnostic, Edit, Fix, Label
 from ..lang import ast
+from ..lang.misspelt import field_meaning
 from ..lang.parse import Gaps
 from ..lang.spelling import Suggestion, head, plainly_quoted, quoted, suggest, tail
-from ..lang.misspelt import field_meaning
 from ..profiles.profile import Profile
+from ..said import said
 from ..span import Span
 from .hazards.order import contradictions
 
@@ -214,8 +215,10 @@ def _card(card: ast.Card, profile: Profile | None, skipped: frozenset[str] = fro
             written = str(attribute.value)
             suggestion = suggest(written, spec.spellings(), spec.canonical_value)
             yield Diagnostic(
-                "DK103", f"`{attribute.value}` is not a {spec.name} of {profile.name}", attribute.value_span,
-                help=suggestion.help if suggestion else f"{spec.name} is one of {', '.join(spec.values)}",
+                "DK103", said("not-a-value", "`{value}` is not a {field} of {game}", value=str(attribute.value),
+                              field=spec.name, game=profile.name), attribute.value_span,
+                help=suggestion.help if suggestion else said("one-of", "{field} is one of {values}", field=spec.name,
+                                                             values=", ".join(spec.values)),
                 fix=suggestion.fix(written, attribute.value_span, _token(suggestion.word)) if suggestion else None,
             )
     missing = [spec.name for spec in profile.attributes.values()
@@ -231,9 +234,10 @@ def _card(card: ast.Card, profile: Profile | None, skipped: frozenset[str] = fro
             continue
         spec = profile.attribute(name)
         yield Diagnostic(
-            "DK104", f"`{card.name}` has no {name}", card.name_span,
-            help=f"add `{name}: …` ({' / '.join(spec.values)})" if spec is not None
-            else "add `value: N` (an integer, negative allowed) or `value: *` with a value definition",
+            "DK104", said("card-lacks", "`{card}` has no {field}", card=card.name, field=name), card.name_span,
+            help=said("add-field", "add `{key}: …` ({values})", key=name, values=" / ".join(spec.values))
+            if spec is not None else said("add-value", "add `value: N` (an integer, negative allowed) or "
+                                                       "`value: *` with a value definition"),
         )
 
 
@@ -253,8 +257,9 @@ def _unknown_field(attribute: ast.Attribute, profile: Profile, card: str, missin
     suggestion = suggest(attribute.name, [*CORE_FIELDS, *profile.attribute_spellings()],
                          lambda spelling: field_meaning(spelling, profile))
     if suggestion is None:
-        return Diagnostic("DK101", f"cards have no field `{attribute.name}`", attribute.span,
-                          help=f"the fields are {', '.join(list(CORE_FIELDS) + list(profile.attributes))}")
+        return Diagnostic("DK101", said("unknown-field", "cards have no field `{key}`", key=attribute.name),
+                          attribute.span, help=said("the-fields-are", "the fields are {fields}",
+                                                    fields=", ".join(list(CORE_FIELDS) + list(profile.attributes))))
     field, value = suggestion.word, attribute.value
     if field not in CORE_FIELDS:
         reads = True
@@ -263,11 +268,13 @@ def _unknown_field(attribute: ast.Attribute, profile: Profile, card: str, missin
     else:  # quoted: written longer than it reads
         written = attribute.value_span.end - attribute.value_span.start
         reads = field in ("flavor", "art", "text") and isinstance(value, str) and written != len(value)
-    notes = () if reads else (f"what follows `{attribute.name}:` does not read as `{field}:` either",)
+    notes = () if reads else (said("reads-not-either", "what follows `{written}:` does not read as `{key}:` either",
+                                   written=attribute.name, key=field),)
     if missing is not None:
-        notes = (f"so `{card}` has no {missing}", *notes)
+        notes = (said("so-card-lacks", "so `{card}` has no {field}", card=card, field=missing), *notes)
     return Diagnostic(
-        "DK101", f"cards have no field `{attribute.name}`", attribute.span, help=suggestion.help, notes=notes,
+        "DK101", said("unknown-field", "cards have no field `{key}`", key=attribute.name), attribute.span,
+        help=suggestion.help, notes=notes,
         fix=replace(suggestion, safe=suggestion.safe and reads).fix(attribute.name,
                                                                     head(attribute.span, len(attribute.name))),
     )

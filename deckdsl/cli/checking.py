@@ -97,12 +97,15 @@ def _codes_option(value: tuple[str, ...]) -> list[str]:
 @click.option("--timeout", type=Finite(1, 86_400, " s"), default=300.0, show_default=True,
               help="Stop checking a file that takes longer, seconds (1–86400): DK013, exit 2, and the next "
               "files are checked.  With --fix, fixing it has as long again (the file is then left as it was).")
+@click.option("--lang", default=None, metavar="TAG",
+              help="The language findings are said in (pt-BR, en, ru; default: the configuration's `lang`, else "
+              "the locale's, LANG=pt_BR.UTF-8, else English).  JSON and SARIF stay English.")
 @_evidence_options
 def check(
     paths: tuple[str, ...], output_format: str, select: tuple[str, ...], ignore: tuple[str, ...],
     fail_on: str | None, no_config: bool, render_lint: bool, theme: str | None, quiet: bool, fix: bool,
-    unsafe_fixes: bool, diff: bool, timeout: float, evidence: bool, evidence_games: int, evidence_seed: int,
-    evidence_players: str,
+    unsafe_fixes: bool, diff: bool, timeout: float, lang: str | None, evidence: bool, evidence_games: int,
+    evidence_seed: int, evidence_players: str,
 ) -> None:
     """Check deck files and game profiles (or every *.deck and *.game under folders); report every problem.
 
@@ -201,8 +204,12 @@ def check(
             click.echo(piece, nl=False)
         click.echo()
     else:
-        for result, _ in everything:
+        from ..text import speak
+
+        for result, config in everything:
+            translate = speak.translator(speak.chosen(lang, config.lang))
             for diagnostic in result.diagnostics[:MAX_SHOWN]:
+                diagnostic = report.localized(diagnostic, translate)
                 if output_format == "full":
                     click.echo(report.full(diagnostic, _source(diagnostic, result)) + "\n")
                 elif output_format == "concise":

@@ -43,15 +43,15 @@ def show(deck: str) -> None:
 
     from ..text.catalog import speaking
 
-    said = speaking(result.deck.language or (game.language if game else None), "deckdsl.cli").say
+    word = speaking(result.deck.language or (game.language if game else None), "deckdsl.cli").say
     def heading(name: str) -> str:
         """An attribute's name in the deck's language: the profile's first other spelling, when it has one."""
         spec = game.attributes.get(name) if game else None
         return spec.aliases[0] if labelled and spec is not None and spec.aliases else name
 
-    header = [said("show-name"), *map(heading, attributes), *properties, said("show-copies")] + (
-        [said("show-value")] if values else []) + (
-        [said("show-cost"), said("show-action"), said("show-condition")] if effects else [])
+    header = [word("show-name"), *map(heading, attributes), *properties, word("show-copies")] + (
+        [word("show-value")] if values else []) + (
+        [word("show-cost"), word("show-action"), word("show-condition")] if effects else [])
     rows = [header]
     for card in cards:
         row = [card.name, *(attribute(card, a) for a in attributes)]
@@ -60,7 +60,7 @@ def show(deck: str) -> None:
         if values:
             row.append("?" if card.value is None else str(card.value))
         if effects:
-            row += [said("show-yes") if part else "-" for part in (card.cost, card.action, card.condition)]
+            row += [word("show-yes") if part else "-" for part in (card.cost, card.action, card.condition)]
         rows.append(row)
     numeric = set(range(1 + len(attributes), len(header) - (3 if effects else 0)))
     _table(rows, numeric, rule_after_header=True)
@@ -69,7 +69,7 @@ def show(deck: str) -> None:
     by = max(groups, key=len, default=("type", "rarity")[: 2 if not game else 0])
     if by:
         first, second = by[0], by[1] if len(by) > 1 else None
-        total = said("show-total")
+        total = word("show-total")
         columns = ([attribute_label(game, second, v) if labelled else v for v in game.attributes[second].values]
                    if game and second else ([] if second else [total]))
         totals: dict[str, dict[str, int]] = {}

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from ..diagnostics import Edit, Fix
+from ..said import said
 from ..span import Span
 
 CUTOFF = 0.6
@@ -38,7 +39,7 @@ class Suggestion:
     @property
     def help(self) -> str:
         """The help text `did_you_mean` gives."""
-        return f"did you mean `{self.word}`?"
+        return said("did-you-mean", "did you mean `{word}`?", word=self.word)
 
     def fix(self, written: str, span: Span, replacement: str | None = None) -> Fix:
         """The fix that replaces `written`, at `span`, by the suggestion (or by `replacement`, the

@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ...diagnostics import Diagnostic
+from ...said import said
 from ...span import Span
 from ..rule import Context
 from .group_size import copies_fix
@@ -53,12 +54,15 @@ def check(context: Context) -> Iterator[Diagnostic]:
         if expected is None or total == expected:
             continue
         difference = total - expected
-        amount = f"{abs(difference)} too many" if difference > 0 else f"{-difference} missing"
         span = deck.title_span or (deck.cards[0].name_span if deck.cards else Span(1, 1, 1, 1, 0, 0))
+        facts = {"total": total, "game": profile.name, "expected": expected, "count": abs(difference)}
         yield Diagnostic(
             CODE,
-            f"the deck has {total} cards; {profile.name} decks have {expected} ({amount})",
+            said("deck-size-over", "the deck has {total} cards; {game} decks have {expected} ({count} too many)",
+                 **facts) if difference > 0 else
+            said("deck-size-under", "the deck has {total} cards; {game} decks have {expected} ({count} missing)",
+                 **facts),
             span,
-            help=f"change `copies:` so the cards add up to {expected}",
+            help=said("deck-size-help", "change `copies:` so the cards add up to {expected}", expected=expected),
             fix=copies_fix(context),
         )

@@ -40,6 +40,7 @@ from collections.abc import Iterator
 
 from ...diagnostics import Diagnostic, Edit, Fix, Label
 from ...lang.spelling import tail
+from ...said import said
 from ..rule import Context
 
 CODE = "DK202"
@@ -83,23 +84,30 @@ def check(context: Context) -> Iterator[Diagnostic]:
             if _explained(profile, values, difference, reported):
                 continue
             reported.append((values, difference))
-            amount = f"{difference} too many" if difference > 0 else f"{-difference} missing"
             cards = members.get(key, [])
             if cards:
                 span = cards[0].name_span
-                labels = tuple(Label(card.name_span, f"{card.copies} here") for card in cards[1:6])
+                labels = tuple(Label(card.name_span, said("copies-here", "{copies} here", copies=card.copies))
+                               for card in cards[1:6])
                 where = ", ".join(f"`{c.name}` ×{c.copies}" for c in cards[:6])
-                help_text = f"the group holds {where}; change `copies:` or move a card to another group"
+                help_text = said("group-holds", "the group holds {cards}; change `copies:` or move a card to another "
+                                 "group", cards=where)
             else:
                 span = deck.title_span or deck.span
                 labels = ()
-                help_text = f"add {expected} card{'s' if expected != 1 else ''} with " + ", ".join(
-                    _written(profile, name, value) for name, value in zip(constraint.by, key, strict=True)
-                )
+                help_text = said("group-add", "add {count} {count:card|cards} with {what}", count=expected,
+                                 what=", ".join(_written(profile, name, value)
+                                                for name, value in zip(constraint.by, key, strict=True)))
             yield Diagnostic(
                 CODE,
-                (f"no card has {group.replace(', ', ' and ')}; {profile.name} requires {expected}" if not found else
-                 f"{group} has {found} card{'s' if found != 1 else ''}; {profile.name} requires {expected} ({amount})"),
+                said("group-none", "no card has {group}; {game} requires {expected}",
+                     group=group.replace(", ", " and "), game=profile.name, expected=expected) if not found else
+                said("group-over", "{group} has {found} {found:card|cards}; {game} requires {expected} "
+                     "({count} too many)", group=group, found=found, game=profile.name, expected=expected,
+                     count=difference) if difference > 0 else
+                said("group-under", "{group} has {found} {found:card|cards}; {game} requires {expected} "
+                     "({count} missing)", group=group, found=found, game=profile.name, expected=expected,
+                     count=-difference),
                 span, labels=labels, help=help_text,
                 fix=copies_fix(context),  # when there is one, every wrong group holds its card
             )

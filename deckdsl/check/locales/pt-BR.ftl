@@ -1,0 +1,72 @@
+# As constatações do `deckdsl check` em português (deckdsl/said.py: cada `said(chave, …)` do código tem aqui a
+# sua mensagem, com os mesmos fatos).  Códigos, posições e os campos de JSON e SARIF continuam em inglês.
+# Um campo que a mensagem nomeia (`$field`) chega dito por `field-<nome>`; `$key` é o que se escreve no arquivo.
+
+field-type = tipo
+field-rarity = raridade
+field-value = valor
+field-copies = cópias
+field-cost = custo
+field-action = ação
+field-condition = condição
+field-flavor = sabor
+field-art = arte
+field-text = texto
+field-rank = valor
+field-suit = naipe
+
+did-you-mean = você quis dizer `{ $word }`?
+one-of = { $field } é um de: { $values }
+not-a-value = `{ $value }` não é { $field } de { $game }
+card-lacks = `{ $card }` não tem { $field }
+add-field = acrescente `{ $key }: …` ({ $values })
+add-value = acrescente `value: N` (um inteiro, negativo permitido) ou `value: *` com uma definição de valor
+unknown-field = as cartas não têm o campo `{ $key }`
+the-fields-are = os campos são { $fields }
+reads-not-either = o que vem depois de `{ $written }:` também não se lê como `{ $key }:`
+so-card-lacks = por isso `{ $card }` fica sem { $field }
+deck-size-over = o baralho tem { $total } cartas; baralhos de { $game } têm { $expected } ({ $count } a mais)
+deck-size-under = o baralho tem { $total } cartas; baralhos de { $game } têm { $expected } ({ $count ->
+        [one] falta { $count }
+       *[other] faltam { $count }
+    })
+deck-size-help = mude `copies:` para que as cartas somem { $expected }
+copies-here = { $copies } aqui
+group-holds = o grupo tem { $cards }; mude `copies:` ou passe uma carta para outro grupo
+group-add = acrescente { $count } { $count ->
+        [one] carta
+       *[other] cartas
+    } com { $what }
+group-none = nenhuma carta tem { $group }; { $game } exige { $expected }
+group-over = { $group } tem { $found } { $found ->
+        [0] cartas
+        [one] carta
+       *[other] cartas
+    }; { $game } exige { $expected } ({ $count } a mais)
+group-under = { $group } tem { $found } { $found ->
+        [0] cartas
+        [one] carta
+       *[other] cartas
+    }; { $game } exige { $expected } ({ $count ->
+        [one] falta { $count }
+       *[other] faltam { $count }
+    })
+incomplete-both = { $checks } { $checks ->
+        [one] verificação pulada
+       *[other] verificações puladas
+    } e { $cards } { $cards ->
+        [one] carta não julgada
+       *[other] cartas não julgadas
+    } por todas as verificações até que os erros acima sejam corrigidos
+incomplete-skipped = { $checks } { $checks ->
+        [one] verificação pulada
+       *[other] verificações puladas
+    } até que os erros acima sejam corrigidos
+incomplete-unjudged = { $cards } { $cards ->
+        [one] carta não julgada
+       *[other] cartas não julgadas
+    } por todas as verificações até que os erros acima sejam corrigidos
+incomplete-blocks = { $blocks } { $blocks ->
+        [one] bloco não verificado
+       *[other] blocos não verificados
+    } até que os erros acima sejam corrigidos

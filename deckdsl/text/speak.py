@@ -1,0 +1,70 @@
+"""Findings in the designer's language: which language (`chosen`) and the translation of a finding's words
+(`translator`), from the catalogs `deckdsl/check/locales/<tag>.ftl`.
+
+The language is `--lang`, else the configuration's `lang`, else the locale's (`LC_ALL`, `LC_MESSAGES`,
+`LANG`: `pt_BR.UTF-8` is pt-BR), else English.  English is the language findings are written in
+(`deckdsl.said`), so it needs no catalog; another language's catalog gives each message by its key, and a
+message it lacks stays English.  A `field` fact (a field's name the message speaks of: `rarity`) is said by
+the catalog's `field-<name>`, and `field-<name>-of` (`$field-of`, a case of it: «нет масти») where it has
+one; a `key` fact is what the file writes, never translated.  Fluent is imported only when a finding is said
+in another language.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+
+from ..said import Said
+from .catalog import catalog, languages
+
+FINDINGS = "deckdsl.check"
+"""The package whose `locales/` hold the findings' catalogs."""
+
+
+def chosen(option: str | None = None, configured: str | None = None,
+           environ: dict[str, str] | None = None) -> str:
+    """The language findings are said in (a catalog's tag, or `en`)."""
+    environ = os.environ if environ is None else environ
+    for wanted in (option, configured, environ.get("LC_ALL"), environ.get("LC_MESSAGES"), environ.get("LANG")):
+        if wanted and wanted not in ("C", "POSIX") and not wanted.startswith("C."):
+            return _tag(wanted.split(".")[0].split("@")[0])
+    return "en"
+
+
+def _tag(wanted: str) -> str:
+    wanted = wanted.replace("_", "-").lower()
+    known = languages(FINDINGS)
+    for tag in known:
+        if tag.lower() == wanted:
+            return tag
+    for tag in known:
+        if tag.lower().split("-")[0] == wanted.split("-")[0]:
+            return tag
+    return "en"
+
+
+def translator(language: str) -> Callable[[str], str]:
+    """What turns a finding's words (`Said`) into `language`: the catalog's message for its key, or the
+    English as written (a plain `str`, or a key the catalog lacks)."""
+    if language == "en" or language not in languages(FINDINGS):
+        return _as_written
+    words = catalog(language, FINDINGS)
+
+    def translate(text: str) -> str:
+        if not isinstance(text, Said) or not words.has(text.key):
+            return text
+        facts: dict[str, object] = dict(text.facts)
+        field = facts.get("field")
+        if isinstance(field, str) and words.has(f"field-{field}"):
+            facts["field"] = words.say(f"field-{field}")
+            if words.has(f"field-{field}-of"):
+                facts["field_of"] = words.say(f"field-{field}-of")
+        facts.setdefault("field_of", facts.get("field", ""))
+        return words.say(text.key, **facts)
+
+    return translate
+
+
+def _as_written(text: str) -> str:
+    return text

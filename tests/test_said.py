@@ -1,0 +1,186 @@
+"""Findings in the designer's language (issue 29): every `said(key, template, …)` of the package — read from the
+source, not from a hand list — has one English template, and every catalog of findings
+(deckdsl/check/locales/) has its key with no fact the template lacks; `check` in Portuguese and Russian
+keeps the codes and places of English; a reviewed table of the most frequent findings reads right."""
+
+from __future__ import annotations
+
+import ast
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from fluent.syntax import FluentParser, ast as fluent
+from fluent.syntax.visitor import Visitor
+
+from deckdsl.said import Said, said
+from deckdsl.text import speak
+from deckdsl.text.catalog import languages
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "deckdsl"
+LOCALES = PACKAGE / "check" / "locales"
+_FIELD = re.compile(r"\{(\w+)(?::[^{}]*)?\}")
+
+
+def calls() -> dict[str, set[tuple[str, frozenset[str] | None]]]:
+    """Every `said("key", "template", facts…)` in the package: key -> {(template, fact names or None when
+    the call passes `**facts`)}."""
+    found: dict[str, set] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "said"):
+                continue
+            key, template = node.args[0], node.args[1]
+            assert isinstance(key, ast.Constant) and isinstance(template, ast.Constant), (path, ast.dump(node))
+            names = None if any(k.arg is None for k in node.keywords) else frozenset(k.arg for k in node.keywords)
+            found.setdefault(key.value, set()).add((template.value, names))
+    return found
+
+
+class _Variables(Visitor):
+    def __init__(self):
+        super().__init__()
+        self.names: set[str] = set()
+
+    def visit_VariableReference(self, node):
+        self.names.add(node.id.name)
+
+
+def catalog_variables(tag: str) -> dict[str, set[str]]:
+    resource = FluentParser().parse((LOCALES / f"{tag}.ftl").read_text(encoding="utf-8"))
+    assert not [entry for entry in resource.body if isinstance(entry, fluent.Junk)], tag
+    found = {}
+    for entry in resource.body:
+        if isinstance(entry, fluent.Message):
+            seen = _Variables()
+            seen.visit(entry)
+            found[entry.id.name] = seen.names
+    return found
+
+
+CALLS = calls()
+
+
+def test_the_source_says_things_and_each_key_has_one_template():
+    assert len(CALLS) >= 20
+    for key, uses in CALLS.items():
+        templates = {template for template, _ in uses}
+        assert len(templates) == 1, (key, templates)
+        (template,) = templates
+        needed = set(_FIELD.findall(template))
+        for _, names in uses:
+            assert names is None or needed <= names, (key, needed, names)
+
+
+@pytest.mark.parametrize("tag", ["pt-BR", "ru"])
+def test_every_catalog_has_every_message_with_the_facts_the_code_gives(tag):
+    assert tag in languages("deckdsl.check")
+    variables = catalog_variables(tag)
+    for key, uses in CALLS.items():
+        assert key in variables, f"{tag}.ftl lacks `{key}`"
+        (template,) = {template for template, _ in uses}
+        given = set(_FIELD.findall(template)) | {name for _, names in uses if names for name in names}
+        allowed = {name.replace("_", "-") for name in given} | ({"field-of"} if "field" in given else set())
+        assert variables[key] <= allowed, (tag, key, variables[key] - allowed)
+
+
+def test_said_is_english_text_that_keeps_its_key_through_pickling():
+    import pickle
+
+    words = said("group-add", "add {count} {count:card|cards} with {what}", count=1, what="type `rock`")
+    assert words == "add 1 card with type `rock`" and isinstance(words, str)
+    assert said("group-add", "add {count} {count:card|cards} with {what}", count=3, what="x") == "add 3 cards with x"
+    again = pickle.loads(pickle.dumps(words))
+    assert isinstance(again, Said) and again.key == "group-add" and dict(again.facts)["count"] == 1
+
+
+def test_the_language_is_the_option_then_the_configuration_then_the_locale():
+    assert speak.chosen("ru", "pt-BR", {"LANG": "en_US.UTF-8"}) == "ru"
+    assert speak.chosen(None, "pt-BR", {"LANG": "ru_RU.UTF-8"}) == "pt-BR"
+    assert speak.chosen(None, None, {"LANG": "pt_BR.UTF-8"}) == "pt-BR"
+    assert speak.chosen(None, None, {"LC_ALL": "ru_RU.UTF-8", "LANG": "pt_BR.UTF-8"}) == "ru"
+    assert speak.chosen(None, None, {"LANG": "pt_PT.UTF-8"}) == "pt-BR"  # the language's catalog
+    assert speak.chosen(None, None, {"LANG": "C.UTF-8"}) == "en" and speak.chosen(None, None, {}) == "en"
+    assert speak.chosen(None, None, {"LANG": "de_DE.UTF-8"}) == "en"
+
+
+BROKEN = ROOT / "tests" / "bad" / "08-field-typo.deck"
+
+
+def _check(*args: str, lang: str) -> str:
+    env = {**os.environ, "LANG": lang, "LC_ALL": "", "LC_MESSAGES": ""}
+    done = subprocess.run([sys.executable, "-m", "deckdsl", "check", "--format", "concise", *args], env=env,
+                          capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert done.returncode == 1, done.stderr
+    return done.stdout
+
+
+def test_check_speaks_portuguese_and_russian_with_the_codes_and_places_of_english(tmp_path):
+    deck = tmp_path / "deck.deck"
+    deck.write_text((ROOT / "decks" / "janken-wars.deck").read_text(encoding="utf-8").replace(
+        "  rarity: simples\n  copies: 6\n  value: 2\n", "  rarty: simples\n  copies: 7\n  value: 2\n", 1),
+        encoding="utf-8")
+    english = _check(str(deck), lang="C.UTF-8")
+    portuguese = _check(str(deck), lang="pt_BR.UTF-8")
+    russian = _check(str(deck), lang="ru_RU.UTF-8")
+    where = re.compile(r"^(\S+:\d+:\d+: \w+\[\w+\])", re.M)
+    assert where.findall(english) == where.findall(portuguese) == where.findall(russian) != []
+    assert "cards have no field `rarty`" in english
+    assert "as cartas não têm o campo `rarty`" in portuguese and "cards have no field" not in portuguese
+    assert "у карт нет поля `rarty`" in russian
+    data = subprocess.run([sys.executable, "-m", "deckdsl", "check", "--format", "json", str(deck)], cwd=ROOT,
+                          env={**os.environ, "LANG": "ru_RU.UTF-8"}, capture_output=True, text=True, timeout=300)
+    assert "cards have no field `rarty`" in data.stdout  # JSON stays English: it is for machines
+
+
+REVIEWED = {
+    # (key, facts): (pt-BR, ru) — read for grammar: agreement, cases, CLDR plurals
+    ("unknown-field", (("key", "rarty"),)): ("as cartas não têm o campo `rarty`", "у карт нет поля `rarty`"),
+    ("card-lacks", (("card", "Muro Alto"), ("field", "rarity"))):
+        ("`Muro Alto` não tem raridade", "у `Muro Alto` нет редкости"),
+    ("so-card-lacks", (("card", "Muro Alto"), ("field", "suit"))):
+        ("por isso `Muro Alto` fica sem naipe", "поэтому у `Muro Alto` нет масти"),
+    ("did-you-mean", (("word", "rarity"),)): ("você quis dizer `rarity`?", "может быть, `rarity`?"),
+    ("deck-size-under", (("total", 35), ("game", "Janken Wars"), ("expected", 36), ("count", 1))):
+        ("o baralho tem 35 cartas; baralhos de Janken Wars têm 36 (falta 1)",
+         "в колоде 35 карт; в колоде Janken Wars их 36 (не хватает 1)"),
+    ("deck-size-over", (("total", 22), ("game", "X"), ("expected", 21), ("count", 1))):
+        ("o baralho tem 22 cartas; baralhos de X têm 21 (1 a mais)", "в колоде 22 карты; в колоде X их 21 (1 лишняя)"),
+    ("group-add", (("count", 2), ("what", "rank `K`"))):
+        ("acrescente 2 cartas com rank `K`", "добавьте 2 карты с rank `K`"),
+    ("incomplete-both", (("checks", 4), ("cards", 1))):
+        ("4 verificações puladas e 1 carta não julgada por todas as verificações até que os erros acima sejam "
+         "corrigidos", "4 проверки пропущены и 1 карта проверена не всеми проверками, пока не исправлены ошибки выше"),
+    ("incomplete-skipped", (("checks", 5),)):
+        ("5 verificações puladas até que os erros acima sejam corrigidos",
+         "5 проверок пропущено, пока не исправлены ошибки выше"),
+    ("group-under", (("group", "rarity `special`"), ("found", 21), ("game", "X"), ("expected", 24), ("count", 3))):
+        ("rarity `special` tem 21 cartas; X exige 24 (faltam 3)",
+         "rarity `special`: 21 карта; X требует 24 (не хватает 3)"),
+}
+
+
+@pytest.mark.parametrize(("key", "facts"), list(REVIEWED), ids=lambda value: value if isinstance(value, str) else "")
+def test_the_reviewed_table_reads_right(key, facts):
+    template = next(iter(CALLS[key]))[0]
+    english = said(key, template, **dict(facts))
+    for tag, expected in zip(("pt-BR", "ru"), REVIEWED[(key, facts)], strict=True):
+        assert speak.translator(tag)(english) == expected, tag
+
+
+def test_a_finding_not_yet_in_the_catalogs_stays_english():
+    from deckdsl.check.report import localized
+    from deckdsl.diagnostics import Diagnostic
+    from deckdsl.span import Span
+
+    translate = speak.translator("ru")
+    assert translate("plain English") == "plain English"
+    assert translate(said("no-such-key", "english {x}", x=1)) == "english 1"
+    finding = Diagnostic("DK201", "plain English", Span(1, 1, 1, 1, 0, 0), help=said("did-you-mean", "did you mean "
+                                                                                   "`{word}`?", word="x"))
+    shown = localized(finding, translate)
+    assert shown.message == "plain English" and shown.help == "может быть, `x`?" and shown.code == "DK201"
