@@ -158,6 +158,15 @@ REVIEWED = {
     ("incomplete-skipped", (("checks", 5),)):
         ("5 verificações puladas até que os erros acima sejam corrigidos",
          "5 проверок пропущено, пока не исправлены ошибки выше"),
+    ("priority-single", (("card", "Muro Alto"), ("order", "first"), ("other", "Estilete Afiado"))):
+        ("`Muro Alto` é `discarded first`, o que só importa contra `Estilete Afiado`",
+         "`Muro Alto` — `discarded first`, а это важно только против `Estilete Afiado`"),
+    ("free-value", (("card", "Joia"), ("value", 22), ("above", 18), ("limit", 4))):
+        ("`Joia` vale 22 pontos, 18 a mais que 4, sem nenhuma desvantagem que o compense",
+         "`Joia` стоит 22 очка, на 18 больше 4, и ничто этого не уравновешивает"),
+    ("free-value", (("card", "Joia"), ("value", 5), ("above", 1), ("limit", 4))):
+        ("`Joia` vale 5 pontos, 1 a mais que 4, sem nenhuma desvantagem que o compense",
+         "`Joia` стоит 5 очков, на 1 больше 4, и ничто этого не уравновешивает"),
     ("group-under", (("group", "rarity `special`"), ("found", 21), ("game", "X"), ("expected", 24), ("count", 3))):
         ("rarity `special` tem 21 cartas; X exige 24 (faltam 3)",
          "rarity `special`: 21 карта; X требует 24 (не хватает 3)"),

@@ -37,8 +37,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ....diagnostics import Diagnostic
 from ....check.rule import Context
+from ....diagnostics import Diagnostic
+from ....said import said
 from ..worth import worth
 
 CODE = "JW108"
@@ -63,17 +64,15 @@ def check(context: Context) -> Iterator[Diagnostic]:
         above = card.value - MAX_FREE_VALUE
         yield Diagnostic(
             CODE,
-            f"`{card.name}` is worth {card.value} points, {above} more than {MAX_FREE_VALUE}, "
-            "with no drawback to counterweight it",
+            said("free-value", "`{card}` is worth {value} points, {above} more than {limit}, with no drawback to "
+                 "counterweight it", card=card.name, value=card.value, above=above, limit=MAX_FREE_VALUE),
             card.field_spans.get("value", card.name_span),
             cards=(card.name,),
             notes=(
-                f"compared: `{card.name}` {card.value} points, no `cost:`, no negative value and no effect that "
-                f"hurts its owner, against the {MAX_FREE_VALUE} points of the standard deck's Origami Sublime, "
-                "which has no effect either",
+                said("free-value-note", "compared: `{card}` {value} points, no `cost:`, no negative value and no "
+                     "effect that hurts its owner, against the {limit} points of the standard deck's Origami "
+                     "Sublime, which has no effect either", card=card.name, value=card.value, limit=MAX_FREE_VALUE),
             ),
-            help=(
-                f"add a drawback such as `cost: discard a card from your domain` (the GDD's example), "
-                f"or lower the value to {MAX_FREE_VALUE}"
-            ),
+            help=said("free-value-help", "add a drawback such as `cost: discard a card from your domain` (the "
+                      "GDD's example), or lower the value to {limit}", limit=MAX_FREE_VALUE),
         )

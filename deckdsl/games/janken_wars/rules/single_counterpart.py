@@ -62,10 +62,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import partial
 
+from ....check.rule import Context, parts_of
 from ....diagnostics import Diagnostic, Label
 from ....lang import ast
 from ....profiles.profile import Profile
-from ....check.rule import Context, parts_of
+from ....said import said
 
 CODE = "JW105"
 NAME = "single-counterpart"
@@ -101,12 +102,14 @@ def check(context: Context) -> Iterator[Diagnostic]:
                     other, step = found[0]
                     yield Diagnostic(
                         CODE,
-                        f"`{card.name}` is `discarded {clause.order}`, which only matters against "
-                        f"`{other.name}`",
+                        said("priority-single", "`{card}` is `discarded {order}`, which only matters against "
+                             "`{other}`", card=card.name, order=clause.order, other=other.name),
                         clause.span,
-                        labels=(Label(step.span, f"the only discard of a chosen card: `{other.name}`"),),
-                        help=f"give `{card.name}` an effect that works with several cards, or add other cards "
-                        "that make a player discard a chosen card from a domain",
+                        labels=(Label(step.span, said("priority-single-label", "the only discard of a chosen card: "
+                                                      "`{other}`", other=other.name)),),
+                        help=said("priority-single-help", "give `{card}` an effect that works with several cards, or "
+                                  "add other cards that make a player discard a chosen card from a domain",
+                                  card=card.name),
                     )
             elif isinstance(clause, ast.Trigger) and isinstance(clause.event, ast.DiscardEvent):
                 event = clause.event
@@ -118,11 +121,14 @@ def check(context: Context) -> Iterator[Diagnostic]:
                     other, step = found[0]
                     yield Diagnostic(
                         CODE,
-                        f"the trigger of `{card.name}` only fires because of `{other.name}`",
+                        said("trigger-single", "the trigger of `{card}` only fires because of `{other}`",
+                             card=card.name, other=other.name),
                         event.span,
-                        labels=(Label(step.span, f"the only discard that fires it: `{other.name}`"),),
-                        help=f"nothing in the rules and no other card makes a player discard what this "
-                        f"trigger watches for; make `{card.name}` react to something several cards do",
+                        labels=(Label(step.span, said("trigger-single-label", "the only discard that fires it: "
+                                                      "`{other}`", other=other.name)),),
+                        help=said("trigger-single-help", "nothing in the rules and no other card makes a player "
+                                  "discard what this trigger watches for; make `{card}` react to something several "
+                                  "cards do", card=card.name),
                     )
 
 
