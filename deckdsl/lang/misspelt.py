@@ -16,6 +16,7 @@ from lark.exceptions import UnexpectedInput
 
 from ..diagnostics import Diagnostic, Edit, Fix, Severity
 from ..profiles.profile import DEFAULT_PROFILE, Profile
+from ..said import said
 from ..span import Span
 from .ast import CARD_FIELDS, META_FIELDS
 from .build import TooDeep
@@ -59,7 +60,7 @@ def misspelt_before(text: str, offset: int, parser: Lark, builder) -> Diagnostic
     if suggestion is None:
         return None
     span = Span.of_range(text, match.start(1), match.end(1))
-    return Diagnostic("DK004", f"unknown word `{word}`", span, help=suggestion.help,
+    return Diagnostic("DK004", said("unknown-word", "unknown word `{word}`", word=word), span, help=suggestion.help,
                       fix=keyword_fix(text, span, word, suggestion, parser, builder))
 
 

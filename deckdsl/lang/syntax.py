@@ -24,6 +24,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from ..diagnostics import Diagnostic, Edit, Fix, Label
 from ..profiles.profile import DEFAULT_PROFILE, Profile
+from ..said import said
 from ..span import Span
 from . import ast
 from .ast import CARD_FIELDS, META_FIELDS
@@ -318,14 +319,18 @@ def unclosed(text: str, chunk) -> Diagnostic:
     fix = Fix("add `}` at the end of the block" if depth == 1 else f"add {depth} `}}` at the end of the block",
               (Edit(cut, closing),), safe=depth == 1)
     named = re.match(r'(\w+)\s+("(?:[^"\\\n\r]|\\.)*+")', head)
+    where = {"line": brace.line, "column": brace.column}
     if named:
-        described = f"{named.group(1)} `{unquote(named.group(2))}`"
+        message = said("unclosed-named", "missing closing brace for {kind} `{name}` opened at {line}:{column}",
+                       kind=named.group(1), name=unquote(named.group(2)), **where)
+    elif head:
+        message = said("unclosed-keyword", "missing closing brace for `{kind}` opened at {line}:{column}",
+                       kind=head.split()[0], **where)
     else:
-        described = f"`{head.split()[0]}`" if head else "a block"
+        message = said("unclosed-block", "missing closing brace for a block opened at {line}:{column}", **where)
     return Diagnostic(
-        "DK002", f"missing closing brace for {described} opened at {brace.line}:{brace.column}",
-        brace, labels=(Label(cut, "the block should end here"),), help="add `}` at the end of the block",
-        fix=fix,
+        "DK002", message, brace, labels=(Label(cut, said("block-ends-here", "the block should end here")),),
+        help=said("add-brace", "add `}}` at the end of the block"), fix=fix,
     )
 
 
@@ -409,7 +414,8 @@ def syntax_error(text: str, source: str, chunk, error: UnexpectedInput, parser: 
         span = at(error.line, error.column)
         if char == '"':
             return Diagnostic(
-                "DK003", "this string has no closing quote", span, help='end the text with `"` on the same line',
+                "DK003", said("unclosed-string", "this string has no closing quote"), span,
+                help=said("unclosed-string-help", 'end the text with `"` on the same line'),
                 fix=_close_string(text, span.start),
             )
         shown = repr(char)[1:-1] if char.isprintable() else f"U+{ord(char):04X}"
@@ -442,7 +448,8 @@ def syntax_error(text: str, source: str, chunk, error: UnexpectedInput, parser: 
             if suggestion:
                 moves = terminal_of.get(suggestion.word) == "DECK" and header_moves(
                     source, span.start - chunk.start, written, suggestion.word, parser, builder)
-                return Diagnostic("DK004", f"unknown word `{written}`", span, help=suggestion.help,
+                return Diagnostic("DK004", said("unknown-word", "unknown word `{word}`", word=written), span,
+                                  help=suggestion.help,
                                   notes=(moves,) if moves else (),
                                   fix=keyword_fix(text, span, written, replace(suggestion, safe=suggestion.safe and
                                                                                not moves), parser, builder))

@@ -82,3 +82,14 @@ trigger-single-help = nada nas regras e nenhuma outra carta faz um jogador desca
 free-value = `{ $card }` vale { $value } pontos, { $above } a mais que { $limit }, sem nenhuma desvantagem que o compense
 free-value-note = comparação: `{ $card }` com { $value } pontos, sem `cost:`, sem valor negativo e sem efeito que prejudique o dono, contra os { $limit } pontos do Origami Sublime do baralho padrão, que também não tem efeito
 free-value-help = acrescente uma desvantagem como `cost: discard a card from your domain` (o exemplo do GDD), ou baixe o valor para { $limit }
+
+## Lendo o arquivo
+
+unclosed-named = falta a chave de fechamento de { $kind } `{ $name }`, aberto em { $line }:{ $column }
+unclosed-keyword = falta a chave de fechamento de `{ $kind }`, aberto em { $line }:{ $column }
+unclosed-block = falta a chave de fechamento de um bloco aberto em { $line }:{ $column }
+block-ends-here = o bloco deveria terminar aqui
+add-brace = acrescente `{"}"}` no fim do bloco
+unclosed-string = este texto não tem aspas de fechamento
+unclosed-string-help = termine o texto com `"` na mesma linha
+unknown-word = palavra desconhecida: `{ $word }`

@@ -119,3 +119,14 @@ free-value-note = сравнение: `{ $card }` — { $value } { $value ->
        *[many] очков
     }, без `cost:`, без отрицательного значения и без эффекта во вред владельцу, против { $limit } очков у Origami Sublime из стандартной колоды, у которой тоже нет эффекта
 free-value-help = добавьте недостаток, например `cost: discard a card from your domain` (пример из GDD), или снизьте значение до { $limit }
+
+## Чтение файла
+
+unclosed-named = нет закрывающей скобки у { $kind } `{ $name }`, открытого в { $line }:{ $column }
+unclosed-keyword = нет закрывающей скобки у `{ $kind }`, открытого в { $line }:{ $column }
+unclosed-block = нет закрывающей скобки у блока, открытого в { $line }:{ $column }
+block-ends-here = блок должен кончаться здесь
+add-brace = добавьте `{"}"}` в конце блока
+unclosed-string = у этого текста нет закрывающей кавычки
+unclosed-string-help = закончите текст символом `"` на той же строке
+unknown-word = неизвестное слово `{ $word }`
