@@ -82,6 +82,9 @@ trigger-single-help = nada nas regras e nenhuma outra carta faz um jogador desca
 free-value = `{ $card }` vale { $value } pontos, { $above } a mais que { $limit }, sem nenhuma desvantagem que o compense
 free-value-note = comparação: `{ $card }` com { $value } pontos, sem `cost:`, sem valor negativo e sem efeito que prejudique o dono, contra os { $limit } pontos do Origami Sublime do baralho padrão, que também não tem efeito
 free-value-help = acrescente uma desvantagem como `cost: discard a card from your domain` (o exemplo do GDD), ou baixe o valor para { $limit }
+names-a-card = `{ $card }` nomeia `{ $other }`: este efeito só funciona com essa carta
+card-is-here = `{ $card }` está aqui
+names-a-card-help = descreva as cartas pelo que elas são (`of type …`, `with value …`, uma zona) para que o efeito funcione com várias cartas do baralho
 
 ## Lendo o arquivo
 

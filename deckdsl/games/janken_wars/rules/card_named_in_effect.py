@@ -29,9 +29,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ....check.rule import Context, parts_of
 from ....diagnostics import Diagnostic, Label
 from ....lang import ast
-from ....check.rule import Context, parts_of
+from ....said import said
 
 CODE = "JW104"
 NAME = "card-named-in-effect"
@@ -56,11 +57,12 @@ def check(context: Context) -> Iterator[Diagnostic]:
                     continue  # not a card of the deck (DK111), or a card finding its own copies
                 yield Diagnostic(
                     CODE,
-                    f"`{card.name}` names `{found.name}`: this effect only works with that one card",
+                    said("names-a-card", "`{card}` names `{other}`: this effect only works with that one card",
+                         card=card.name, other=found.name),
                     found.span,
-                    labels=(Label(named.name_span, f"`{named.name}` is here"),),
-                    help="describe the cards by what they are (`of type …`, `with value …`, a zone) so the "
-                    "effect works with several cards of the deck",
+                    labels=(Label(named.name_span, said("card-is-here", "`{card}` is here", card=named.name)),),
+                    help=said("names-a-card-help", "describe the cards by what they are (`of type …`, `with value "
+                              "…`, a zone) so the effect works with several cards of the deck"),
                 )
 
 
