@@ -77,7 +77,8 @@ def analyze(
                 if ref.name not in names:
                     suggestion = suggest(ref.name, sorted(names))
                     yield Diagnostic(
-                        "DK111", f"the addendum names `{ref.name}`, which is not a card of this deck",
+                        "DK111", said("addendum-unknown-card", "the addendum names `{card}`, which is not a card of "
+                                      "this deck", card=ref.name),
                         ref.span, help=suggestion.help if suggestion else None,
                         fix=suggestion.fix(ref.name, ref.span, quoted(suggestion.word)) if suggestion else None,
                     )
@@ -110,9 +111,11 @@ def _header(deck: ast.Deck, profile: Profile | None) -> Iterator[Diagnostic]:
             # `game` chooses the profile every card is read with: safe only when that is the deck's already
             moves = suggestion is not None and suggestion.word == "game" and meta.value != (profile and profile.id)
             yield Diagnostic(
-                "DK116", f"unknown header field `{meta.name}`", meta.span,
-                help=suggestion.help if suggestion else f"the header fields are {', '.join(META_FIELDS)}",
-                notes=("as `game:`, it would have every card read with another game's profile",) if moves else (),
+                "DK116", said("unknown-header-field", "unknown header field `{key}`", key=meta.name), meta.span,
+                help=suggestion.help if suggestion else said("header-fields-are", "the header fields are {fields}",
+                                                             fields=", ".join(META_FIELDS)),
+                notes=(said("as-game", "as `game:`, it would have every card read with another game's profile"),)
+                if moves else (),
                 fix=replace(suggestion, safe=suggestion.safe and not moves).fix(
                     meta.name, head(meta.span, len(meta.name))) if suggestion else None,
             )
@@ -123,8 +126,10 @@ def _header(deck: ast.Deck, profile: Profile | None) -> Iterator[Diagnostic]:
         if parameter is None:
             suggestion = suggest(setting.name, list(profile.rules))
             yield Diagnostic(
-                "DK115", f"{profile.name} has no rule parameter `{setting.name}`", setting.span,
-                help=suggestion.help if suggestion else f"the parameters are {', '.join(profile.rules)}",
+                "DK115", said("unknown-parameter", "{game} has no rule parameter `{key}`", game=profile.name,
+                              key=setting.name), setting.span,
+                help=suggestion.help if suggestion else said("parameters-are", "the parameters are {keys}",
+                                                             keys=", ".join(profile.rules)),
                 fix=suggestion.fix(setting.name, head(setting.span, len(setting.name))) if suggestion else None,
             )
         elif parameter.parse(setting.value) is None:
@@ -382,17 +387,19 @@ class _Effects:
             profile = self.profile
             suggestion = suggest(node.name, profile.zone_spellings(), lambda spelling: profile.zone(spelling).name)
             self.report(
-                "DK110", f"{self.profile.name} has no zone called `{node.name}`", node,
-                help=suggestion.help if suggestion else f"the zones are {', '.join(self.profile.zones)}",
+                "DK110", said("unknown-zone", "{game} has no zone called `{key}`", game=self.profile.name,
+                              key=node.name), node,
+                help=suggestion.help if suggestion else said("zones-are", "the zones are {keys}",
+                                                             keys=", ".join(self.profile.zones)),
                 fix=_zone_fix(node, suggestion) if suggestion else None,
             )
         elif spec.shared and node.owner is not None:
-            self.report("DK120", f"the {spec.name} is shared: it belongs to no player", node,
-                        help=f"write `the {node.name}`",
+            self.report("DK120", said("zone-shared", "the {zone} is shared: it belongs to no player", zone=spec.name),
+                        node, help=said("write-the-zone", "write `the {key}`", key=node.name),
                         fix=Fix(f"write `the {node.name}`", (Edit(node.span, f"the {node.name}"),)))
         elif not spec.shared and node.owner is None:
-            self.report("DK120", f"say whose {node.name} this is", node,
-                        help=f"write `your {node.name}` or `opponent's {node.name}`")
+            self.report("DK120", said("zone-whose", "say whose {zone} this is", zone=node.name), node,
+                        help=said("write-whose-zone", "write `your {key}` or `opponent's {key}`", key=node.name))
         return Type.CARDS
 
     def visit_Selection(self, node: ast.Selection) -> Type:
@@ -436,7 +443,7 @@ class _Effects:
             if suggestion is not None and plainly_quoted(node.name):  # `named "…"`: the string ends the node
                 fix = suggestion.fix(node.name, tail(node.span, len(quoted(node.name))), quoted(suggestion.word))
             self.report(
-                "DK111", f"there is no card called `{node.name}` in this deck", node,
+                "DK111", said("unknown-card", "there is no card called `{card}` in this deck", card=node.name), node,
                 help=suggestion.help if suggestion else None, fix=fix,
             )
 

@@ -23,13 +23,12 @@ from ..files import MAX_FILE_BYTES, decode, grammar_cache, lark_parser, read_fil
 from ..games.registry import load_error
 from ..profiles.profile import DEFAULT_PROFILE, Profile, available, find
 from ..profiles.profile import load as load_profile
+from ..said import said
 from ..span import Span
 from . import ast
 from .build import BUILDER, MAX_DEPTH, Header, TooDeep
 from .reuse import BlockKey, Memory
 from .spelling import replace, suggest
-
-
 
 # ------------------------------------------------------------------------------ the parser ---
 
@@ -546,8 +545,8 @@ def _missing_profile(game: str, span: Span, near: Path | None, text: str) -> Dia
         value = span.start + colon + 1 + (len(written[colon + 1 :]) - len(written[colon + 1 :].lstrip()))
         fix = replace(game, Span.of_range(text, value, span.end), suggestion.word, safe=False)
     return Diagnostic(
-        "DK114", f"there is no game profile called `{game}`", span,
-        help=suggestion.help if suggestion else f"the games are: {', '.join(names)}; "
-        f"or write `{game}.game` next to the deck (docs/profiles.md)",
+        "DK114", said("unknown-game", "there is no game profile called `{key}`", key=game), span,
+        help=suggestion.help if suggestion else said("games-are", "the games are: {keys}; or write `{key}.game` next "
+                                                     "to the deck (docs/profiles.md)", keys=", ".join(names), key=game),
         fix=fix,
     )
