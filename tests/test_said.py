@@ -22,7 +22,8 @@ from deckdsl.text.catalog import languages
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "deckdsl"
-LOCALES = PACKAGE / "check" / "locales"
+LOCALES = (PACKAGE / "check" / "locales", PACKAGE / "cli" / "locales")
+"""The catalogs of words written with `said`: the findings', and the command line's own."""
 _FIELD = re.compile(r"\{(\w+)(?::[^{}]*)?\}")
 
 
@@ -51,14 +52,16 @@ class _Variables(Visitor):
 
 
 def catalog_variables(tag: str) -> dict[str, set[str]]:
-    resource = FluentParser().parse((LOCALES / f"{tag}.ftl").read_text(encoding="utf-8"))
-    assert not [entry for entry in resource.body if isinstance(entry, fluent.Junk)], tag
-    found = {}
-    for entry in resource.body:
-        if isinstance(entry, fluent.Message):
-            seen = _Variables()
-            seen.visit(entry)
-            found[entry.id.name] = seen.names
+    found: dict[str, set[str]] = {}
+    for folder in LOCALES:
+        resource = FluentParser().parse((folder / f"{tag}.ftl").read_text(encoding="utf-8"))
+        assert not [entry for entry in resource.body if isinstance(entry, fluent.Junk)], (folder, tag)
+        for entry in resource.body:
+            if isinstance(entry, fluent.Message):
+                assert entry.id.name not in found, f"`{entry.id.name}` is in two catalogs"
+                seen = _Variables()
+                seen.visit(entry)
+                found[entry.id.name] = seen.names
     return found
 
 
@@ -78,7 +81,7 @@ def test_the_source_says_things_and_each_key_has_one_template():
 
 @pytest.mark.parametrize("tag", ["pt-BR", "ru"])
 def test_every_catalog_has_every_message_with_the_facts_the_code_gives(tag):
-    assert tag in languages("deckdsl.check")
+    assert tag in languages("deckdsl.check") and tag in languages("deckdsl.cli")
     variables = catalog_variables(tag)
     for key, uses in CALLS.items():
         assert key in variables, f"{tag}.ftl lacks `{key}`"

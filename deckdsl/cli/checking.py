@@ -9,6 +9,7 @@ import click
 
 from .. import __version__
 from ..files import folder_of
+from ..said import said
 from . import main
 from .common import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, Finite, _load_or_exit, deck_files
 
@@ -221,15 +222,16 @@ def check(
                            f"first {MAX_SHOWN:,} are shown; the counts below are of all of them)",
                            err=output_format == "github")
         if output_format != "github":
+            say = speak.translator(speak.chosen(lang, everything[0][1].lang if everything else None), "deckdsl.cli")
             errors = sum(1 for d in diagnostics if d.severity.value == "error")
             warnings = sum(1 for d in diagnostics if d.severity.value == "warning")
             if diagnostics or not quiet:
-                click.echo(
-                    f"checked {len(files)} file{'s' if len(files) != 1 else ''}: "
-                    f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''}",
-                    err=output_format == "concise",
-                )
+                click.echo(say(said("check-summary", "checked {files} {files:file|files}: {errors} "
+                                    "{errors:error|errors}, {warnings} {warnings:warning|warnings}",
+                                    files=len(files), errors=errors, warnings=warnings)),
+                           err=output_format == "concise")
             hint = _fixable_hint(diagnostics, fix, unsafe_fixes)
+            hint = say(hint) if hint else None
             if hint:
                 click.echo(hint, err=output_format == "concise")
     if io_error:
@@ -369,13 +371,16 @@ def _fixable_hint(diagnostics, fixing: bool, unsafe: bool) -> str | None:
     if fixing:  # what remains after --fix: it was not applied, or could not be (an overlap, the pass limit)
         if unsafe or not more:
             return None
-        return f"{more} more fixable with `--fix --unsafe-fixes` (check each: they guess)"
+        return said("check-fixable-remaining", "{count} more fixable with `--fix --unsafe-fixes` (check each: they "
+                    "guess)", count=more)
     if not safe and not more:
         return None
-    parts = [f"{safe} fixable with `deckdsl check --fix`"] if safe else []
-    if more:
-        parts.append(f"{more} {'more ' if safe else ''}with `--fix --unsafe-fixes`")
-    return "; ".join(parts)
+    if safe and more:
+        return said("check-fixable-both", "{safe} fixable with `deckdsl check --fix`; {more} more with `--fix "
+                    "--unsafe-fixes`", safe=safe, more=more)
+    if safe:
+        return said("check-fixable-safe", "{count} fixable with `deckdsl check --fix`", count=safe)
+    return said("check-fixable-unsafe", "{count} with `--fix --unsafe-fixes`", count=more)
 
 
 @main.command()

@@ -44,13 +44,14 @@ def _tag(wanted: str) -> str:
     return "en"
 
 
-def translator(language: str) -> Callable[[str], str]:
-    """What turns a finding's words (`Said`) into `language`: the catalog's message for its key, or the
+def translator(language: str, package: str = FINDINGS) -> Callable[[str], str]:
+    """What turns words written in English (`Said`) into `language`: the message for their key in the
+    catalogs of `package` (the findings', by default; the command line's own are `deckdsl.cli`'s), or the
     English as written (a plain `str`, or a key the catalog lacks)."""
-    if language == "en" or language not in languages(FINDINGS):
+    if language == "en" or language not in languages(package):
         return _as_written
     try:
-        words = catalog(language, FINDINGS)
+        words = catalog(language, package)
     except CatalogError:  # a catalog that does not read (tests/test_said.py keeps them reading): English
         return _as_written
 

@@ -8,3 +8,4 @@ show-action = action
 show-condition = condition
 show-yes = yes
 show-total = total
+
