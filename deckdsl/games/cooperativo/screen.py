@@ -20,43 +20,47 @@ def words(state: CooperativoState) -> Catalog:
 
 
 def describe(state: CooperativoState, action: int) -> str:
-    """The current player's `action` in words."""
-    said, n = words(state), state.seats
-    if action == state.BATER:
-        return said.say("co-bater")
-    if action == state.PASS:
-        return said.say("co-pass")
-    if action == state.BUY_RECYCLE:
-        return said.say("co-buy-recycle")
-    if action >= state.G + state.R:
-        return said.say("co-buy-give", whom=_whom(state, said, action - state.G - state.R))
-    if action >= state.G:
-        source, place = divmod(action - state.G, H)
-        return said.say("co-recycle-card", card=_card_of(state, said, source, place))
-    source, rest = divmod(action, H * n)
-    place, target = divmod(rest, n)
-    return said.say("co-give", card=_card_of(state, said, source, place), whom=_whom(state, said, target))
+    """The current player's `action` in words (`co-<kind>`)."""
+    said = words(state)
+    kind, source, place, target = _decoded(state, action)
+    facts = {}
+    if source >= 0:
+        facts["card"] = _card_of(state, said, source, place)
+    if target >= 0:
+        facts["whom"] = _whom(state, said, target)
+    return said.say(f"co-{kind}", **facts)
 
 
 def announce(state: CooperativoState, action: int, seat: int) -> str:
-    """The current player's `action` as `seat` sees it: every hand but its own is open to it, so a card taken
-    from its own hand is one it does not see."""
-    said, n = words(state), state.seats
+    """The current player's `action` as `seat` sees it (`co-did-<kind>`): every hand but its own is open to
+    it, so a card taken from its own hand is one it does not see."""
+    said = words(state)
+    kind, source, place, target = _decoded(state, action)
+    facts = {}
+    if source >= 0:
+        facts["card"] = _card_for(state, said, source, place, seat)
+    if target >= 0:
+        facts["whom"] = _whom_for(state, said, target, seat)
+    return said.say(f"co-did-{kind}", **facts)
+
+
+def _decoded(state: CooperativoState, action: int) -> tuple[str, int, int, int]:
+    """(kind, the seat a card is taken from, its place in that hand, the seat it goes to) of an action, -1
+    for what it has not (the state's numbering of actions: `state.py`)."""
     if action == state.BATER:
-        return said.say("co-did-bater")
+        return "bater", -1, -1, -1
     if action == state.PASS:
-        return said.say("co-did-pass")
+        return "pass", -1, -1, -1
     if action == state.BUY_RECYCLE:
-        return said.say("co-did-buy-recycle")
+        return "buy-recycle", -1, -1, -1
     if action >= state.G + state.R:
-        return said.say("co-did-buy-give", whom=_whom_for(state, said, action - state.G - state.R, seat))
+        return "buy-give", -1, -1, action - state.G - state.R
     if action >= state.G:
         source, place = divmod(action - state.G, H)
-        return said.say("co-did-recycle", card=_card_for(state, said, source, place, seat))
-    source, rest = divmod(action, H * n)
-    place, target = divmod(rest, n)
-    return said.say("co-did-give", card=_card_for(state, said, source, place, seat),
-                    whom=_whom_for(state, said, target, seat))
+        return "recycle-card", source, place, -1
+    source, rest = divmod(action, H * state.seats)
+    place, target = divmod(rest, state.seats)
+    return "give", source, place, target
 
 
 def _whom_for(state: CooperativoState, said: Catalog, target: int, seat: int) -> str:
