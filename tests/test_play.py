@@ -305,18 +305,10 @@ def test_portuguese_quit_word_and_end_of_input():
     assert "responda com um número de 1 a 3" in bad.output and last_line(bad.output) == "partida abandonada"
 
 
-def _russian_form(count: int, one: str, few: str, many: str) -> str:
-    """The Russian noun form for `count`, by the rule every grammar gives (as tests/test_text_ru.py)."""
-    if count % 10 == 1 and count % 100 != 11:
-        return one
-    if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14:
-        return few
-    return many
-
-
 def test_janken_wars_plays_in_russian_with_lang_ru():
     """Issue 29: `play decks/janken-wars.deck --lang ru` speaks Russian everywhere — the throw question, the
-    throws, the state lines — with nouns that agree with their numbers."""
+    throws, the state lines — with nouns that agree with their numbers (the rule of tests/test_text_ru.py)."""
+    from test_text_ru import plural
     result = CliRunner().invoke(main, ["play", STANDARD, "--seed", "3", "--bot", "random", "--lang", "ru"],
                                 input=answers())
     assert_clean_exit(result)
@@ -330,7 +322,7 @@ def test_janken_wars_plays_in_russian_with_lang_ru():
              "очк": ("очко", "очка", "очков")}
     for number, word in counted:
         stem = next(stem for stem in forms if word.replace("ё", "е").startswith(stem))
-        assert word == _russian_form(int(number), *forms[stem]), (number, word)
+        assert word == plural(int(number), *forms[stem]), (number, word)
 
 
 def test_a_move_that_throws_cards_away_is_never_the_default_and_asks_once_to_confirm():
