@@ -721,3 +721,22 @@ def test_a_safe_fix_never_adds_an_error_nor_changes_a_card_it_does_not_name():
                     path, diagnostic.code, diagnostic.fix.message, card.name)
     assert tried >= 150, tried
     assert offered_unsafe >= 1, "some fix of the corpus would add an error, and is offered as unsafe"
+
+
+def test_the_editor_tries_a_safe_fix_when_a_code_action_asks_for_it(tmp_path):
+    """The editor's analysis (with a memory, at every keystroke) does not re-check the text for each safe
+    fix; the code action does (`lsp_features.verified`), as `deckdsl check` does without a memory."""
+    from deckdsl.editor import lsp_features
+    from deckdsl.lang.reuse import Memory
+
+    text = (ROOT / "decks" / "janken-wars.deck").read_text(encoding="utf-8").replace(
+        "action: discard a card from the table", "action: discard a crd fuom the table", 1)
+    path = tmp_path / "deck.deck"
+    path.write_text(text, encoding="utf-8")
+    checked = {d.code: d for d in deckdsl.loads(text, str(path)).diagnostics}
+    snapshot = lsp_features.analyse(path.as_uri(), 1, text, str(path), "deck", True, memory=Memory())
+    typed = next(d for d in snapshot.diagnostics if d.code == "DK004")
+    tried = next(d for d in lsp_features.verified(snapshot, [typed]) if d.code == "DK004")
+    assert tried.fix.safe == checked["DK004"].fix.safe
+    assert typed.fix.safe and not tried.fix.safe, "`card` then shows `fuom`: offered as unsafe once tried"
+    assert any("would add an error" in note for note in tried.notes)

@@ -40,8 +40,8 @@ what follows it reads as that field's value (`valeu:` with nothing after it, or 
 that does not parse, gets an unsafe fix, and the finding says what follows does not read either:
 `deckdsl.lang.syntax`, `deckdsl.check.semantics`); a header field renamed `game` only when the deck is read
 with that game already (else every card would read otherwise).  Then every safe fix is *tried* when the
-findings are made (`offered`, called by `deckdsl.loads`): the safe fixes applied together and the text
-checked again (one check when none adds an error, a halving search when some do), and a fix that adds an
+findings are made (`offered`, called by `deckdsl.loads`, and by the editor's code action — its analysis at
+each keystroke does not re-check the whole text): the safe fixes applied together and the text checked again (one check when none adds an error, a halving search when some do), and a fix that adds an
 error is offered as unsafe, a note naming the error (`from opponents domain` fixed to `from opponent
 domain` would not read).  And `fix_text` checks every pass (below), so a fix that would add an error
 anyway is never written.

@@ -440,10 +440,9 @@ async def code_action(ls: DeckServer, params: types.CodeActionParams) -> list[ty
     if snapshot is None:
         return None
     wanted, actions, pages = params.range, [], {}
-    for found in snapshot.diagnostics:
-        if found.fix is None or not _touches(snapshot.index.range(found.span.start, found.span.end, ls.encoding),
-                                             wanted):
-            continue
+    asked = [found for found in snapshot.diagnostics if found.fix is not None and _touches(
+        snapshot.index.range(found.span.start, found.span.end, ls.encoding), wanted)]
+    for found in await ls.run(features.verified, snapshot, asked):
         shown = lsp_diagnostic(found, snapshot, ls.encoding, pages)
         edits = [types.TextEdit(range=snapshot.index.range(edit.span.start, edit.span.end, ls.encoding),
                                 new_text=edit.text) for edit in found.fix.edits]

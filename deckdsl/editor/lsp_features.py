@@ -154,17 +154,41 @@ def analyse(uri: str, version: int | None, text: str, path: str | None, kind: st
         return Snapshot(uri, version, text, kind, path, profile=profile, game=gamefile.read(text)[0],
                         diagnostics=list(found), checked=check)
     from .. import loads
-    from ..check import config as configuration
 
-    config = None
-    if check and path is not None:
-        try:
-            config = configuration.discover(Path(path))
-        except configuration.ConfigError as error:
-            log.warning("%s; checking with every rule", error)
+    config = _config(path) if check else None
     result = loads(text, path or "<editor>", check=check, config=config, memory=memory)
     return Snapshot(uri, version, text, kind, path, deck=result.deck, profile=result.profile,
                     diagnostics=result.diagnostics if check else [], checked=check)
+
+
+def _config(path: str | None):
+    """The configuration `deckdsl check` would use for the file at `path` (None: every rule)."""
+    from ..check import config as configuration
+
+    if path is None:
+        return None
+    try:
+        return configuration.discover(Path(path))
+    except configuration.ConfigError as error:
+        log.warning("%s; checking with every rule", error)
+        return None
+
+
+def verified(snapshot: Snapshot, found: list) -> list:
+    """`found` (findings of `snapshot`) with each safe fix tried on the text, as `deckdsl check` tries them
+    (`deckdsl.check.fixes.offered`): the analysis at each keystroke does not, so a code action does."""
+    from .. import loads
+    from ..check.fixes import offered
+    from ..lang.parse import blocks
+
+    if snapshot.kind != "deck" or not any(d.fix is not None and d.fix.safe for d in found):
+        return found
+    config, path = _config(snapshot.path), snapshot.path or "<editor>"
+
+    def recheck(text: str) -> list:
+        return loads(text, path, config=config, verify_fixes=False).diagnostics
+
+    return offered(snapshot.text, found, recheck, blocks=blocks(snapshot.text))
 
 
 # ------------------------------------------------------------------------------ diagnostics ---
