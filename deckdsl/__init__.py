@@ -49,7 +49,7 @@ class Result:
 
 def loads(
     text: str, path: str = "<string>", *, check: bool = True, config: Config | None = None,
-    memory: Memory | None = None, verify_fixes: bool | None = None,
+    memory: Memory | None = None, verify_fixes: bool = True,
 ) -> Result:
     """Parse and (unless `check=False`) check the text of a deck file.
 
@@ -62,9 +62,9 @@ def loads(
 
     A fix is offered as safe only when applying it adds no error: with `verify_fixes` (and `check`), the
     safe fixes are tried on the text, and one that adds an error is offered as unsafe, a note saying which
-    (`deckdsl.check.fixes.offered`).  By default they are, except with a `memory`: an editor analyses the
-    text at every keystroke, incrementally, and tries a fix when it is asked for one
-    (`deckdsl.editor.lsp_features.verified`) — a check of the whole text at each keystroke would undo what
+    (`deckdsl.check.fixes.offered`).  An editor that analyses the text at every keystroke with a `memory`
+    passes `verify_fixes=False` and tries a fix when it is asked for one
+    (`deckdsl.editor.lsp_features.verified`): a check of the whole text at each keystroke would undo what
     the memory saves.
 
     The cyclic garbage collector is paused meanwhile: parsing and checking allocate many objects and
@@ -98,8 +98,7 @@ def loads(
             found = suppress.apply(text, deck, found, config.enabled, judged=coverage.judged)
             found = [d for d in found if config.enabled(d.code)]
         found = found + findings.unlisted(config.enabled)
-        verify = memory is None if verify_fixes is None else verify_fixes
-        if check and verify and any(d.fix is not None and d.fix.safe for d in found):
+        if check and verify_fixes and any(d.fix is not None and d.fix.safe for d in found):
             from .check.fixes import offered
             from .lang.parse import blocks
 

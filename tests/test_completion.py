@@ -30,9 +30,6 @@ _FIELDS = {"ação": "action", "acao": "action", "custo": "cost", "condição": 
 _PLACE = re.compile(r"\$\{\d+:([^}]*)\}")
 _PARTIAL = re.compile(r"[\w'’-]*$")
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
-
-
 def guide_effects() -> list[tuple[str, str]]:
     """(field, effect) of every effect line in the language guide's examples, comments left out."""
     found, inside = [], False
@@ -73,6 +70,7 @@ async def client(lsp_client: LanguageClient):
     await lsp_client.shutdown_session()
 
 
+@pytest.mark.asyncio(loop_scope="module")
 async def test_completion_from_the_grammar_keeps_every_effect_of_the_language_guide_readable(client):
     examples = guide_effects()
     assert len(examples) >= 40

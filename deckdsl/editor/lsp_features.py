@@ -156,7 +156,7 @@ def analyse(uri: str, version: int | None, text: str, path: str | None, kind: st
     from .. import loads
 
     config = _config(path) if check else None
-    result = loads(text, path or "<editor>", check=check, config=config, memory=memory)
+    result = loads(text, path or "<editor>", check=check, config=config, memory=memory, verify_fixes=False)
     return Snapshot(uri, version, text, kind, path, deck=result.deck, profile=result.profile,
                     diagnostics=result.diagnostics if check else [], checked=check)
 

@@ -102,15 +102,19 @@ def catalog(tag: str, package: str = __package__) -> Catalog:
     return Catalog(tag, source)
 
 
-def speaking(tag: str | None, package: str) -> Catalog:
-    """The catalog of `package` for a BCP 47 tag: the one of that tag, else of its language (`pt` and `pt-PT`
-    → `pt-BR`, `ru-RU` → `ru`), else English."""
+def matching(tag: str | None, known: tuple[str, ...]) -> str | None:
+    """Which of the `known` language tags speaks `tag` (a BCP 47 tag, `_` allowed): the same tag, else one
+    of its language (`pt` and `pt-PT` → `pt-BR`, `ru-RU` → `ru`); None when none does."""
     wanted = (tag or "").strip().replace("_", "-").lower()
-    known = languages(package)
     for candidate in known:
         if candidate.lower() == wanted:
-            return catalog(candidate, package)
+            return candidate
     for candidate in known:
         if candidate.lower().split("-")[0] == wanted.split("-")[0]:
-            return catalog(candidate, package)
-    return catalog("en", package)
+            return candidate
+    return None
+
+
+def speaking(tag: str | None, package: str) -> Catalog:
+    """The catalog of `package` for a BCP 47 tag (`matching`), else English."""
+    return catalog(matching(tag, languages(package)) or "en", package)

@@ -16,7 +16,7 @@ import os
 from collections.abc import Callable
 
 from ..said import Said
-from .catalog import CatalogError, catalog, languages
+from .catalog import CatalogError, catalog, languages, matching
 
 FINDINGS = "deckdsl.check"
 """The package whose `locales/` hold the findings' catalogs."""
@@ -28,19 +28,7 @@ def chosen(option: str | None = None, configured: str | None = None,
     environ = os.environ if environ is None else environ
     for wanted in (option, configured, environ.get("LC_ALL"), environ.get("LC_MESSAGES"), environ.get("LANG")):
         if wanted and wanted not in ("C", "POSIX") and not wanted.startswith("C."):
-            return _tag(wanted.split(".")[0].split("@")[0])
-    return "en"
-
-
-def _tag(wanted: str) -> str:
-    wanted = wanted.replace("_", "-").lower()
-    known = languages(FINDINGS)
-    for tag in known:
-        if tag.lower() == wanted:
-            return tag
-    for tag in known:
-        if tag.lower().split("-")[0] == wanted.split("-")[0]:
-            return tag
+            return matching(wanted.split(".")[0].split("@")[0], languages(FINDINGS)) or "en"
     return "en"
 
 

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..lang import ast
-from .catalog import Catalog, catalog, languages
+from .catalog import Catalog, catalog, languages, matching
 
 LANGUAGES = languages()
 """The languages rules text is written in: one per catalog in `locales/`."""
@@ -40,15 +40,7 @@ class CardText:
 def language_of(tag: str | None) -> str:
     """The catalog for a BCP 47 tag: the one with the same tag, else the one of its language (`pt`,
     `pt-PT` → `pt-BR`; `ru-RU` → `ru`); `en` when no catalog speaks it."""
-    wanted = (tag or "").strip().replace("_", "-").lower()
-    for known in LANGUAGES:
-        if known.lower() == wanted:
-            return known
-    base = wanted.split("-")[0]
-    for known in LANGUAGES:
-        if known.lower().split("-")[0] == base:
-            return known
-    return DEFAULT_LANGUAGE
+    return matching(tag, LANGUAGES) or DEFAULT_LANGUAGE
 
 
 def card_text(card: ast.Card, language: str = "pt-BR", *, generated: bool = False) -> CardText:
