@@ -22,8 +22,10 @@ from deckdsl.text.catalog import languages
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "deckdsl"
-LOCALES = (PACKAGE / "check" / "locales", PACKAGE / "cli" / "locales")
-"""The catalogs of words written with `said`: the findings', and the command line's own."""
+FINDINGS = tuple(PACKAGE.joinpath(*package.split(".")[1:], "locales") for package in speak.packages())
+LOCALES = (*FINDINGS, PACKAGE / "cli" / "locales")
+"""The catalogs of words written with `said`: the findings' (each stage's and each game's guidelines'), and
+the command line's own."""
 _FIELD = re.compile(r"\{(\w+)(?::[^{}]*)?\}")
 
 
@@ -54,6 +56,7 @@ class _Variables(Visitor):
 def catalog_variables(tag: str) -> dict[str, set[str]]:
     found: dict[str, set[str]] = {}
     for folder in LOCALES:
+        assert (folder / f"{tag}.ftl").is_file(), f"{folder} has no {tag}.ftl"
         resource = FluentParser().parse((folder / f"{tag}.ftl").read_text(encoding="utf-8"))
         assert not [entry for entry in resource.body if isinstance(entry, fluent.Junk)], (folder, tag)
         for entry in resource.body:
@@ -89,6 +92,103 @@ def test_every_catalog_has_every_message_with_the_facts_the_code_gives(tag):
         given = set(_FIELD.findall(template)) | {name for _, names in uses if names for name in names}
         allowed = {name.replace("_", "-") for name in given} | ({"field-of"} if "field" in given else set())
         assert variables[key] <= allowed, (tag, key, variables[key] - allowed)
+
+
+WORDS = {"Diagnostic": (1, 4, "message", "help", "notes"), "Label": (1, "message"), "Fix": (0, "message")}
+"""Where a finding's words go, by what makes it: positions and keyword names."""
+
+
+def _plain(node: ast.expr) -> bool:
+    """Whether `node` writes English that no catalog can say: a string, an f-string, a joined or formatted
+    one, or a tuple or list of them (notes)."""
+    if isinstance(node, (ast.Tuple, ast.List)):
+        return any(_plain(each) for each in node.elts)
+    if isinstance(node, ast.IfExp):
+        return _plain(node.body) or _plain(node.orelse)
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str)
+    if isinstance(node, (ast.JoinedStr, ast.BinOp)):
+        return True
+    return isinstance(node, ast.Call) and getattr(node.func, "attr", None) in ("format", "join")
+
+
+def test_no_finding_is_written_in_plain_english():
+    """Every message, help, note, label and fix of a finding is `said(...)` (or a value made by it): read
+    from the source, so a new finding written as an f-string fails here."""
+    plain = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            made = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+            if made not in WORDS:
+                continue
+            places = WORDS[made]
+            given = [arg for index, arg in enumerate(node.args) if index in places]
+            given += [k.value for k in node.keywords if k.arg in places]
+            if any(_plain(arg) for arg in given):
+                plain.append(f"{path.relative_to(ROOT)}:{node.lineno}: {made}")
+    assert not plain, "findings in plain English:\n" + "\n".join(plain)
+
+
+def _words(finding) -> list[str]:
+    return [finding.message, *([finding.help] if finding.help is not None else []), *finding.notes,
+            *(label.message for label in finding.labels), *([finding.fix.message] if finding.fix else [])]
+
+
+def _corpus() -> dict[str, list]:
+    """The findings of every test deck, of each code page's example and of the rules' fixtures, by code."""
+    import deckdsl
+    from test_code_docs import BY_TEXT, PROFILE_CODES, _as_deck, _example, _load_profile, _profile_id
+
+    found: dict[str, list] = {}
+    files = sorted({*ROOT.glob("tests/**/*.deck"), *ROOT.glob("decks/**/*.deck")})
+    results = [deckdsl.load(path) for path in files]
+    results += [deckdsl.loads(_as_deck(code, _example(code, "Example"))) for code in BY_TEXT]
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        for code in PROFILE_CODES:
+            example = _example(code, "Example")
+            name = _profile_id(_example(code, "Use instead")) or "exemplo"
+            results.append(_load_profile(Path(folder) / code, example, name))
+    for result in results:
+        for finding in result.diagnostics:
+            found.setdefault(finding.code, []).append(finding)
+    return found
+
+
+@pytest.fixture(scope="module")
+def corpus():
+    return _corpus()
+
+
+def _all_codes() -> list[str]:
+    from deckdsl.check.registry import all_codes
+
+    return [code.code for code in all_codes()]
+
+
+@pytest.mark.parametrize("code", _all_codes())
+def test_every_code_is_said_in_every_language(code, corpus):
+    """From the registry: each code's findings, made by the test decks and the code pages' examples, have
+    every word `said` with a key every catalog has.  A code no text makes (a file that cannot be read, a
+    render) is covered by the source scan above and says why in tests/test_code_docs.py."""
+    from test_code_docs import NOT_BY_TEXT
+
+    if code not in corpus:
+        assert code in NOT_BY_TEXT, f"no test deck makes {code}: add one to tests/rules/ or tests/bad/"
+        pytest.skip(NOT_BY_TEXT[code])
+    keys = {tag: catalog_keys(tag) for tag in ("pt-BR", "ru")}
+    for finding in corpus[code]:
+        for words in _words(finding):
+            assert isinstance(words, Said), f"{code}: not said: {words!r}"
+            for tag, known in keys.items():
+                assert words.key in known, f"{tag} has no `{words.key}` ({code}: {words!r})"
+
+
+def catalog_keys(tag: str) -> set[str]:
+    return set(catalog_variables(tag))
 
 
 def test_said_is_english_text_that_keeps_its_key_through_pickling():

@@ -87,15 +87,17 @@ def full(diagnostic: Diagnostic, text: str, where: str | None = None) -> str:
 
 
 def localized(diagnostic: Diagnostic, translate: Callable[[str], str]) -> Diagnostic:
-    """The finding with its words — message, labels, notes, help — passed through `translate` (the words of
-    another language, `deckdsl.text.speak.translator`); its code, places and fix as they are."""
+    """The finding with its words — message, labels, notes, help, what its fix does — passed through
+    `translate` (the words of another language, `deckdsl.text.speak.translator`); its code, places and the
+    fix's edits as they are."""
     from dataclasses import replace
 
     return replace(
         diagnostic, message=translate(diagnostic.message),
         help=translate(diagnostic.help) if diagnostic.help is not None else None,
         notes=tuple(translate(note) for note in diagnostic.notes),
-        labels=tuple(replace(label, message=translate(label.message)) for label in diagnostic.labels))
+        labels=tuple(replace(label, message=translate(label.message)) for label in diagnostic.labels),
+        fix=replace(diagnostic.fix, message=translate(diagnostic.fix.message)) if diagnostic.fix else None)
 
 
 def concise(diagnostic: Diagnostic) -> str:

@@ -37,6 +37,8 @@ def languages(package: str = __package__) -> tuple[str, ...]:
     """The languages with a catalog in `package`'s `locales/` folder (the rules text's by default), by their
     BCP 47 tag (`pt-BR`, `en`, `ru`)."""
     folder = resources.files(package).joinpath("locales")
+    if not folder.is_dir():
+        return ()
     return tuple(sorted(entry.name.removesuffix(".ftl") for entry in folder.iterdir() if entry.name.endswith(".ftl")))
 
 

@@ -1,0 +1,1 @@
+# As constatações da impressão (DK3xx) em português (deckdsl/said.py).
