@@ -15,6 +15,10 @@ What is measured:
 2. Scaling — generated decks of 1,000 and 10,000 distinct cards, checked as a whole process and
    in-process (`deckdsl.load`).  Targets: 10k in-process <= 1.0 s; 10k <= 12 x 1k.
 3. Breakdown of the 10k in-process check: parse_text, parse_deck, check.run.
+4. What a safe fix and another language cost: `deckdsl.loads` of decks with safe fixes, trying each
+   fix (the default: a fix is offered as safe only if the fixed text adds no error) against not trying
+   them (`verify_fixes=False`, the editor's keystroke check); and the findings of a broken deck said in
+   pt-BR and ru against English (the first translation reads the Fluent catalogs; later ones reuse them).
 """
 
 from __future__ import annotations
@@ -445,6 +449,46 @@ def rule_cost(cli: Path, runs: int) -> None:
           f"{verdict(share <= RULES_TARGET)}")
 
 
+def fixes_and_languages(runs: int) -> None:
+    import deckdsl
+    from deckdsl.check.report import localized
+    from deckdsl.text import speak
+
+    print("\n4. Safe fixes verified, and findings in another language (in-process, median of runs)")
+    rows = []
+    for name in ("spelling", "keywords", "zones", "counts"):
+        text = (ROOT / "tests" / "fixes" / f"{name}.deck").read_text(encoding="utf-8")
+        found = deckdsl.loads(text, f"{name}.deck").diagnostics
+        safe = sum(1 for d in found if d.fix is not None and d.fix.safe)
+        timings = {}
+        for verify in (False, True):
+            samples = []
+            for _ in range(runs):
+                begun = time.perf_counter()
+                deckdsl.loads(text, f"{name}.deck", verify_fixes=verify)
+                samples.append(time.perf_counter() - begun)
+            timings[verify] = statistics.median(samples)
+        rows.append([f"tests/fixes/{name}.deck", str(len(found)), str(safe), ms(timings[False]),
+                     ms(timings[True]), f"{timings[True] / timings[False]:.2f}x"])
+    headers = ["deck", "findings", "safe fixes", "not tried", "tried (default)", "ratio"]
+    print(table(headers, rows, {1, 2, 3, 4, 5}))
+    text = (ROOT / "tests" / "fixes" / "spelling.deck").read_text(encoding="utf-8")
+    found = deckdsl.loads(text, "spelling.deck").diagnostics
+    rows = []
+    for tag in ("en", "pt-BR", "ru"):
+        begun = time.perf_counter()
+        translate = speak.translator(tag)
+        [localized(d, translate) for d in found]
+        first = time.perf_counter() - begun
+        samples = []
+        for _ in range(runs):
+            begun = time.perf_counter()
+            [localized(d, translate) for d in found]
+            samples.append(time.perf_counter() - begun)
+        rows.append([tag, str(len(found)), ms(first), ms(statistics.median(samples))])
+    print(table(["language", "findings", "first (reads catalogs)", "again"], rows, {1, 2, 3}))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=15, help="startup samples of each command (default 15)")
@@ -470,6 +514,7 @@ def main() -> int:
         paths = scaling(cli, sorted(args.sizes), max(1, args.scale_runs), Path(tmp))
         breakdown(paths[max(args.sizes)], max(1, args.scale_runs))
     rule_cost(cli, max(1, args.runs))
+    fixes_and_languages(max(3, args.runs // 3))
     print()
     print(f"total benchmark time: {time.perf_counter() - started:.1f} s")
     return 0

@@ -26,6 +26,7 @@ from .files import MAX_FILE_BYTES
 from .lang.ast import Deck
 from .lang.reuse import Memory
 from .profiles.profile import Profile
+from .said import said
 
 __version__ = "0.1.0"
 __all__ = ["Config", "Deck", "Diagnostic", "Memory", "Result", "Severity", "load", "load_game", "loads", "__version__"]
@@ -81,8 +82,10 @@ def loads(
         from .span import Span
 
         return _result(path, "", None, None, [Diagnostic(
-            "DK006", f"the text is {len(text):,} characters; decks are limited to {MAX_FILE_BYTES:,} bytes",
-            Span.point("", 0), help="a 10,000-card deck is about 1.3 MB: is this the right file?")])
+            "DK006", said("read-text-size", "the text is {count:,} characters; decks are limited to {limit:,} bytes",
+                          count=len(text), limit=MAX_FILE_BYTES),
+            Span.point("", 0), help=said("read-text-size-help", "a 10,000-card deck is about 1.3 MB: is this the right "
+                                         "file?"))])
     enabled = gc.isenabled()
     gc.disable()
     try:
@@ -137,7 +140,8 @@ def load_game(path: str | Path, *, root: str | Path | None = None) -> Result:
     except OSError as error:
         from .span import Span
 
-        found, profile, text = [Diagnostic("DK009", f"cannot read the file: {error.strerror or error}",
+        found, profile, text = [Diagnostic("DK009", said("read-cannot-read", "cannot read the file: {reason}",
+                                                         reason=error.strerror or str(error)),
                                            Span(1, 1, 1, 1, 0, 0))], None, ""
     return _result(str(path), text, None, profile, list(found))
 

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 
-from .said import Said
+from .said import Said, said
 from .span import Span
 
 
@@ -255,7 +255,7 @@ def did_you_mean(word: str, candidates: list[str] | tuple[str, ...]) -> str | No
 
     lowered = {c.casefold(): c for c in candidates}
     close = difflib.get_close_matches(word.casefold(), list(lowered), n=1, cutoff=0.6)
-    return f"did you mean `{lowered[close[0]]}`?" if close else None
+    return said("did-you-mean", "did you mean `{word}`?", word=lowered[close[0]]) if close else None
 
 
 MAX_LISTED = 1_000
@@ -292,8 +292,10 @@ class Findings(list):
     def unlisted(self, enabled: Callable[[str], bool] = lambda code: True) -> list[Diagnostic]:
         """One DK016 for each enabled code that had more findings than `MAX_LISTED`."""
         return [
-            Diagnostic("DK016", f"{self._counts[code] - MAX_LISTED:,} more `{code}` findings in this file are not "
-                       f"listed (the first {MAX_LISTED:,} are)", first.span,
-                       help=f"fix the {code} findings listed and check again", path=first.path)
+            Diagnostic("DK016", said("read-not-listed", "{count:,} more `{code}` findings in this file are not listed "
+                                     "(the first {listed:,} are)", count=self._counts[code] - MAX_LISTED, code=code,
+                                     listed=MAX_LISTED), first.span,
+                       help=said("read-not-listed-help", "fix the {code} findings listed and check again", code=code),
+                       path=first.path)
             for code, first in sorted(self._first_unlisted.items()) if enabled(code) and enabled("DK016")
         ]

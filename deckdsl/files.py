@@ -14,6 +14,7 @@ import tempfile
 from pathlib import Path
 
 from .diagnostics import Diagnostic
+from .said import said
 from .span import Span
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
@@ -89,9 +90,9 @@ def folder_of(path: str | Path) -> Path:
 def link_out_of_folder() -> Diagnostic:
     """DK015, for a file `inside` refused: where the link leads is not said (that is what must not leak)."""
     return Diagnostic(
-        "DK015", "the file is a symbolic link to a file outside its folder; it was not read", Span.point("", 0),
-        help="copy the file into the folder instead of linking to it (deckdsl reads no file outside the folder "
-        "it checks)",
+        "DK015", said("read-link-out", "the file is a symbolic link to a file outside its folder; it was not read"),
+        Span.point("", 0), help=said("read-link-out-help", "copy the file into the folder instead of linking to it "
+                                     "(deckdsl reads no file outside the folder it checks)"),
     )
 
 
@@ -118,12 +119,14 @@ def read_file(path: str | Path, limit: int = MAX_FILE_BYTES, root: str | Path | 
     path = real
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):  # a FIFO or a device would block or never end
-            return None, Diagnostic("DK009", "cannot read the file: it is not a regular file", Span.point("", 0))
+            return None, Diagnostic("DK009", said("read-not-regular", "cannot read the file: it is not a regular file"),
+                                    Span.point("", 0))
         with open(path, "rb") as handle:
             data = handle.read(limit + 1)
             total_size = os.fstat(handle.fileno()).st_size
     except OSError as error:
-        return None, Diagnostic("DK009", f"cannot read the file: {error.strerror or error}", Span.point("", 0))
+        return None, Diagnostic("DK009", said("read-cannot-read", "cannot read the file: {reason}",
+                                              reason=error.strerror or str(error)), Span.point("", 0))
     return decode(data, total_size, limit)
 
 
@@ -133,26 +136,29 @@ def decode(data: bytes, total_size: int | None = None, limit: int = MAX_FILE_BYT
     """The text of a deck or profile file's bytes, or a DK005/DK006 diagnostic explaining why it is not
     text.  A byte order mark becomes a space (columns stay right); a lone CR becomes LF."""
     if len(data) > limit:
-        size = f"{total_size:,} bytes" if total_size else f"more than {limit:,} bytes"
+        size = (said("read-file-size", "the file is {size:,} bytes; files like it are limited to {limit:,}",
+                     size=total_size, limit=limit) if total_size else
+                said("read-file-over", "the file is more than {limit:,} bytes; files like it are limited to {limit:,}",
+                     limit=limit))
         return None, Diagnostic(
-            "DK006", f"the file is {size}; files like it are limited to {limit:,}",
-            Span.point("", 0), help="a 10,000-card deck is about 1.3 MB and a game profile a few KB: is this the right "
-            "file?",
+            "DK006", size, Span.point("", 0), help=said("read-file-size-help", "a 10,000-card deck is about 1.3 MB and "
+                                                        "a game profile a few KB: is this the right file?"),
         )
     if b"\x00" in data[:8192] or b"\x00" in data:
         offset = data.index(b"\x00")
         text = data[:offset].decode("utf-8", errors="replace")
         return None, Diagnostic(
-            "DK005", "the file is binary, not text (it contains a NUL byte)",
-            Span.point(text, len(text)), help="deck and profile files are UTF-8 text",
+            "DK005", said("read-binary", "the file is binary, not text (it contains a NUL byte)"),
+            Span.point(text, len(text)), help=said("read-binary-help", "deck and profile files are UTF-8 text"),
         )
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         prefix = data[: error.start].decode("utf-8", errors="replace")
         return None, Diagnostic(
-            "DK005", f"the file is not valid UTF-8 (byte 0x{data[error.start]:02x} at offset {error.start})",
-            Span.point(prefix, len(prefix)), help="save the file as UTF-8",
+            "DK005", said("read-not-utf8", "the file is not valid UTF-8 (byte {byte} at offset {offset})",
+                          byte=f"0x{data[error.start]:02x}", offset=error.start),
+            Span.point(prefix, len(prefix)), help=said("read-not-utf8-help", "save the file as UTF-8"),
         )
     if text.startswith("\ufeff"):
         text = " " + text[1:]

@@ -129,7 +129,7 @@ def test_every_code_has_a_page_with_every_section(code):
 def test_every_page_is_a_language_code():
     """No page for a code that does not exist, nor a second page for a rule's code; nothing else in the
     folder (it ships inside the package)."""
-    files = sorted(PAGES.iterdir())
+    files = sorted(path for path in PAGES.iterdir() if path.name != "locales")
     assert all(path.suffix == ".md" for path in files), files
     assert sorted(path.stem for path in files) == LANGUAGE_CODES
 
@@ -288,3 +288,56 @@ def test_dk507_deck_next_to_its_profile(title, tmp_path):
     path = tmp_path / "meu-duelo.deck"
     path.write_text(deck, encoding="utf-8")
     assert ("DK507" in _codes(deckdsl.load(path))) == (title == "Example")
+
+
+# ------------------------------------------------------------------- pages in other languages ---
+
+HEADINGS = {
+    "pt-BR": {"What it does": "O que faz", "Why": "Por quê", "Example": "Exemplo", "Use instead": "Em vez disso",
+              "Fix": "Correção", "What deckdsl says": "O que o deckdsl diz"},
+    "ru": {"What it does": "Что проверяет", "Why": "Зачем", "Example": "Пример", "Use instead": "Как исправить",
+           "Fix": "Исправление", "What deckdsl says": "Что говорит deckdsl"},
+}
+"""The sections of a page, as each translation names them (issue 29)."""
+
+
+def test_the_pages_exist_in_every_language_findings_are_said_in():
+    from deckdsl.text.catalog import languages
+
+    assert set(docs.translated()) == set(languages("deckdsl.check")) - {"en"} == set(HEADINGS)
+
+
+@pytest.mark.parametrize("tag", sorted(HEADINGS))
+@pytest.mark.parametrize("code", [code.code for code in all_codes()])
+def test_every_code_has_its_page_in_every_language(code, tag):
+    """From the registry: each code's page translated, with the English title line, the sections in the
+    same order under their translated names, and the very code blocks of the English — the examples tested
+    above, so a translation cannot show an example that is not checked."""
+    english, page = docs.page(code), docs.page(code, tag)
+    assert page is not None, f"{code} has no {tag} page: write locales/{tag}/{code}.md beside its English page"
+    assert page.splitlines()[0] == english.splitlines()[0]
+    sections = [HEADINGS[tag][title] for title in re.findall(r"^## (.+)$", english, re.M)]
+    assert re.findall(r"^## (.+)$", page, re.M) == sections
+    assert _blocks(page) == _blocks(english), f"{code} ({tag}): the examples differ from the English page"
+    fenced = re.compile(r"^```.*?^```", re.M | re.S)
+    assert fenced.findall(page) == fenced.findall(english)
+
+
+def test_rule_prints_a_page_in_the_language_asked_and_english_by_default():
+    portuguese = CliRunner().invoke(main, ["rule", "jw115", "--lang", "pt-BR"])
+    assert portuguese.exit_code == 0 and "## O que faz" in portuguese.output and "`JW115`" in portuguese.output
+    russian = CliRunner().invoke(main, ["rule", "DK104", "--lang", "ru_RU"])
+    assert russian.exit_code == 0 and "## Что проверяет" in russian.output
+    assert "## What it does" in CliRunner().invoke(main, ["rule", "DK104"]).output
+    refused = CliRunner().invoke(main, ["rule", "DK104", "--lang", "xx"])
+    assert refused.exit_code == 2 and "pt-BR, ru" in refused.output
+
+
+def test_the_generated_index_in_each_language_links_every_code():
+    pages = docs.render()
+    for tag in HEADINGS:
+        index = pages[f"docs/rules/{tag}/README.md"]
+        for code in all_codes():
+            assert f"| [{code.code}]({code.code}.md) | `{code.name}` |" in index
+            body = docs.page(code.code, tag).partition("\n")[2].strip()
+            assert pages[f"docs/rules/{tag}/{code.code}.md"].count(body) == 1

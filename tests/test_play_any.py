@@ -60,7 +60,7 @@ def test_what_the_person_is_shown_is_their_own_information(name):
         others = {state.information(seat) for seat in range(engine.seats) if seat != 1}
         assert view not in others
         checked.append(view)
-        return "1" if len(checked) < 5 else "q"
+        return next(iter(table.keys(state) or {"1": 0})) if len(checked) < 5 else "q"
 
     table.play(engine, 1, "random", 11, answer, shown.append)
     assert len(checked) == 5
@@ -96,8 +96,35 @@ def test_each_bot_move_is_said_in_words():
         result = deckdsl.load(ROOT / "decks" / f"{name}.deck")
         engine = engine_for(result.deck, result.profile, {})
         shown: list[str] = []
-        answers = iter(["1"] * 30 + ["q"])
+        answers = iter(["a1", "1"] * 15 + ["q"])  # a key where the menu has keys, else a number
         table.play(engine, 0, "random", 4, lambda question, given=answers: next(given), shown.append, language)
         told = [line for line in shown if line.startswith(("Игрок 2", "Jogador 2", "Jogador 3", "Jogador 4"))]
         assert told and all(expected.match(line) for line in told), told
         assert not any(line.endswith(("ходит", " joga")) for line in shown)
+
+
+def test_menus_grouped_by_kind_with_short_keys():
+    """Issue 29: the cooperative game's 53 moves are a line per card taken, each move under a short key
+    (`d2`: take K♦ from Player 2, give it to Player 3); a wrong key is asked again; a game of few moves keeps
+    its numbered list."""
+    result = deckdsl.load(ROOT / "decks" / "cooperativo.deck")
+    engine = engine_for(result.deck, result.profile, {})
+    lines: list[str] = []
+    answers = iter(["zz", "1", "d2", "q"])
+    table.play(engine, 0, "random", 3, lambda question: next(answers), lines.append, "pt-BR")
+    menu = [line for line in lines if re.match(r"  [a-z]\) ", line)]
+    assert len(menu) == 13 and not any(re.match(r"  \d+\) ", line) for line in lines[:lines.index(menu[-1])])
+    assert ("  d) retirar K♦ do Jogador 2: d1) para você · d2) para o Jogador 3 · d3) para o Jogador 4 · "
+            "d4) reciclar") in menu
+    assert menu[-1].startswith('  m) comprar uma carta da "reserva": m1) para você')
+    wrong = "  " + table.words_for("pt-BR").say("table-key", last="m")
+    assert lines.count(wrong) == 2  # `zz`, and a number where keys are asked for
+    assert "Você: retirar K♦ do Jogador 2 e dá-la para o Jogador 3" in lines
+    assert "  1) bater as suas cartas (iniciar a checagem)" in lines  # two moves: a numbered list again
+    state = engine.new_game(__import__("random").Random(1), [None] * engine.seats)
+    keys = table.keys(state)
+    assert keys is not None and sorted(keys.values()) == sorted(state.legal_actions())
+    assert len(set(keys)) == len(keys) and "q" not in {key[0] for key in keys}
+    qvk = deckdsl.load(ROOT / "decks" / "queens-vs-kings.deck")
+    other = engine_for(qvk.deck, qvk.profile, {}).new_game(__import__("random").Random(1), [None, None])
+    assert table.keys(other) is None

@@ -148,6 +148,11 @@ def _corpus() -> dict[str, list]:
     import tempfile
 
     with tempfile.TemporaryDirectory() as folder:
+        for code in ("DK301", "DK302"):  # art paths are read from the deck's folder
+            (Path(folder) / f"{code}.deck").write_text(_as_deck(code, _example(code, "Example")), encoding="utf-8")
+            results.append(deckdsl.load(Path(folder) / f"{code}.deck"))
+        (Path(folder) / "latin.deck").write_bytes('card "Pedra Lisa" { type: pedra }'.encode("latin-1") + b"\xe9")
+        results += [deckdsl.load(Path(folder) / "latin.deck"), deckdsl.load(Path(folder) / "missing.deck")]
         for code in PROFILE_CODES:
             example = _example(code, "Example")
             name = _profile_id(_example(code, "Use instead")) or "exemplo"
@@ -240,8 +245,16 @@ def test_check_speaks_portuguese_and_russian_with_the_codes_and_places_of_englis
     assert "cards have no field `rarty`" in data.stdout  # JSON stays English: it is for machines
 
 
+def _said(key: str, **facts) -> Said:
+    """The words of `key` with `facts`, written by its template in the source (a fact of a reviewed message)."""
+    return said(key, next(iter(CALLS[key]))[0], **facts)
+
+
 REVIEWED = {
-    # (key, facts): (pt-BR, ru) — read for grammar: agreement, cases, CLDR plurals
+    # (key, facts): (pt-BR, ru) — read for grammar: agreement, cases, CLDR plurals.  One or more messages of
+    # each of the 25 codes found most often in the test decks (DK202, DK131, DK101, DK104, JW105, JW107,
+    # DK201, DK004, DK103, DK002, DK001, JW102, JW120, JW104, DK116, DK110, JW115, JW111, DK120, JW114,
+    # JW113, DK114, JW106, JW103, JW112), and the plurals of one, few and many.
     ("unknown-field", (("key", "rarty"),)): ("as cartas não têm o campo `rarty`", "у карт нет поля `rarty`"),
     ("card-lacks", (("card", "Muro Alto"), ("field", "rarity"))):
         ("`Muro Alto` não tem raridade", "у `Muro Alto` нет редкости"),
@@ -273,6 +286,101 @@ REVIEWED = {
     ("group-under", (("group", "rarity `special`"), ("found", 21), ("game", "X"), ("expected", 24), ("count", 3))):
         ("rarity `special` tem 21 cartas; X exige 24 (faltam 3)",
          "rarity `special`: 21 карта; X требует 24 (не хватает 3)"),
+    # JW107
+    ('jw-dominated-help', (('card', 'Jornal Velho'), ('other', 'Moldura Dourada'),)):
+        ('dê a `Jornal Velho` algo que falte a `Moldura Dourada` (mais pontos, um efeito mais forte ou diferente), '
+         'dê uma desvantagem a `Moldura Dourada`, ou corte `Jornal Velho`',
+         'дайте `Jornal Velho` то, чего нет у `Moldura Dourada` (больше очков, более сильный или другой эффект), '
+         'дайте `Moldura Dourada` недостаток или уберите `Jornal Velho`'),
+    # DK004
+    ('unknown-word', (('word', 'val'),)):
+        ('palavra desconhecida: `val`',
+         'неизвестное слово `val`'),
+    # DK103
+    ('not-a-value', (('value', 'stone'), ('field', 'type'), ('game', 'Janken Wars'),)):
+        ('`stone` não existe como tipo em Janken Wars',
+         '`stone` — не тип игры Janken Wars'),
+    # DK002
+    ('unclosed-named', (('kind', 'card'), ('name', 'Joia'), ('line', 9), ('column', 13),)):
+        ('falta a chave de fechamento do bloco card `Joia`, aberto em 9:13',
+         'нет закрывающей скобки у блока card `Joia`, открытого в 9:13'),
+    # DK001
+    ('read-expected', (('what', _said('read-or', items='`deck`, `card`', last='`addendum`')),)):
+        ('esperava-se `deck`, `card` ou `addendum`',
+         'ожидалось: `deck`, `card` или `addendum`'),
+    # JW102
+    ('jw-simple-complex-help', (('card', 'Jornal Velho'), ('limit', 6),)):
+        ('torne `Jornal Velho` avançada ou especial, ou reduza o efeito a uma só ação ou condição curta (no máximo 6 '
+         'partes, sem gatilho, sem modificador de valor)',
+         'сделайте `Jornal Velho` продвинутой или особой либо сократите её эффект до одного короткого действия или '
+         'условия (не больше 6 частей, без триггера, без модификатора значения)'),
+    # JW120
+    ('jw-no-advanced', (('deck', 4),)):
+        ('nenhuma das 4 cartas do baralho é avançada: uma mesa recém-distribuída nunca tem uma',
+         'ни одна из 4 карт колоды не является продвинутой: на только что разложенном столе такой карты не бывает '
+         'никогда'),
+    # JW104
+    ('names-a-card', (('card', 'Kit de Ferramentas'), ('other', 'Lupa Dobradora'),)):
+        ('`Kit de Ferramentas` nomeia `Lupa Dobradora`: este efeito só funciona com essa carta',
+         '`Kit de Ferramentas` называет `Lupa Dobradora`: этот эффект работает только с этой одной картой'),
+    # DK116
+    ('unknown-header-field', (('key', 'autor'),)):
+        ('campo de cabeçalho desconhecido: `autor`',
+         'неизвестное поле заголовка `autor`'),
+    # DK110
+    ('unknown-zone', (('game', 'Janken Wars'), ('key', 'hand'),)):
+        ('Janken Wars não tem zona chamada `hand`',
+         'у Janken Wars нет зоны `hand`'),
+    # JW115
+    ('jw-gives-you', (('card', 'Bilhete Premiado'), ('amount', 1),)):
+        ('`Bilhete Premiado` dá a você 1 estrela',
+         '`Bilhete Premiado` даёт вам 1 звезду'),
+    # JW111
+    ('jw-name-one-word', (('card', 'Joia'),)):
+        ('o nome `Joia` tem uma palavra só, e não um substantivo e um adjetivo',
+         'в имени `Joia` одно слово, а не существительное и прилагательное'),
+    # DK120
+    ('zone-shared', (('zone', 'table'),)):
+        ('a zona `table` é compartilhada: não pertence a nenhum jogador',
+         'зона `table` общая: она не принадлежит ни одному игроку'),
+    # JW114
+    ('jw-no-order-effect', (('card', 'Muro Alto'),)):
+        ('`Muro Alto` não tem nenhum efeito cuja ordem possa importar (um modificador de valor, um valor que lê '
+         'outros valores, um gatilho ou uma prioridade de descarte), então o lugar dela na ordem não muda nada',
+         'у `Muro Alto` нет эффекта, порядок которого мог бы иметь значение (модификатора значения, значения, '
+         'которое читает другие значения, триггера или приоритета сброса), так что её место в порядке ничего не '
+         'меняет'),
+    # JW113
+    ('check-hazard-modifiers',
+     (('first', '`Moldura Dourada` (`+1`)'), ('second', '`Lupa Dobradora` (`x2`)'), ('more', ''),)):
+        ('`Moldura Dourada` (`+1`) e `Lupa Dobradora` (`x2`) podem mudar o valor da mesma carta, e nenhum adendo diz '
+         'qual se aplica primeiro',
+         '`Moldura Dourada` (`+1`) и `Lupa Dobradora` (`x2`) могут менять значение одной и той же карты, и ни одно '
+         'дополнение не говорит, какой применяется первым'),
+    # DK114
+    ('unknown-game', (('key', 'janken-war'),)):
+        ('não há perfil de jogo chamado `janken-war`',
+         'нет профиля игры `janken-war`'),
+    # JW106
+    ('jw-better-than-reference',
+     (('card', 'Folha de Ouro'), ('value', 4), ('reference', 'Origami Sublime'), ('reference_value', 4),)):
+        ('`Folha de Ouro` vale 4 pontos e tem um efeito positivo sem desvantagem: é estritamente melhor que `Origami '
+         'Sublime` do baralho padrão (4 pontos, sem efeito)',
+         '`Folha de Ouro` стоит 4 очка и имеет положительный эффект без недостатка: она строго лучше, чем `Origami '
+         'Sublime` из стандартной колоды (4 очка, без эффекта)'),
+    # JW103
+    ('jw-special-plain-points', (('card', 'Papel Timbrado'), ('value', 3),)):
+        ('a carta especial `Papel Timbrado` não tem efeito (nem custo, nem ação, nem condição): ela só vale 3 pontos',
+         'у особой карты `Papel Timbrado` нет эффекта (ни цены, ни действия, ни условия): она стоит всего 3 очка'),
+    # JW112
+    ('jw-paper-value-help', ()):
+        ('as cartas paper do GDD são as que valem mais (o baralho padrão: paper 3,17, rock 2,33, scissors 0,83); '
+         'aumente os valores das cartas paper ou baixe os das outras',
+         'в GDD карты paper стоят больше всех (стандартная колода: paper 3,17, rock 2,33, scissors 0,83); поднимите '
+         'значения карт paper или снизьте значения остальных'),
+    # JW115, a plural of few
+    ('jw-gives-you', (('card', 'Apito Rouco'), ('amount', 2),)):
+        ('`Apito Rouco` dá a você 2 estrelas', '`Apito Rouco` даёт вам 2 звезды'),
 }
 
 
@@ -296,3 +404,63 @@ def test_a_finding_not_yet_in_the_catalogs_stays_english():
                                                                                    "`{word}`?", word="x"))
     shown = localized(finding, translate)
     assert shown.message == "plain English" and shown.help == "может быть, `x`?" and shown.code == "DK201"
+
+
+def test_explain_and_progress_speak_the_designers_language(monkeypatch):
+    """`deckdsl explain --lang` says its table, the model's reasons and the findings in the language, its
+    columns aligned in each; English stays as it was; the progress bars' labels are `said` too."""
+    from click.testing import CliRunner
+
+    from deckdsl.cli import main
+    from deckdsl.cli.common import progress_label
+
+    deck = str(ROOT / "decks" / "janken-wars.deck")
+    quiet = {"LANG": "C.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""}
+    runs = {tag: CliRunner().invoke(main, ["explain", deck, "Muro Alto", *(["--lang", tag] if tag else [])], env=quiet)
+            for tag in ("", "pt-BR", "ru")}
+    assert all(run.exit_code == 0 for run in runs.values()), {tag: run.output for tag, run in runs.items()}
+    english, portuguese, russian = (runs[tag].output.splitlines() for tag in ("", "pt-BR", "ru"))
+    assert english[:5] == [
+        "Muro Alto — pedra, simples, ×6",
+        "  value                                               2   as written",
+        "  discarded first                                  +0.5   a discard priority shields or keeps a card: a "
+        "fixed 0.5",
+        "  effects                                          +0.5   what they are worth to the card's owner",
+        "  power                                             2.5   value + effects",
+    ]
+    assert "findings:" in english
+    assert "warning[JW105]: `Muro Alto` is `discarded first`, which only matters against `Estilete Afiado`" in english
+    for lines in (english, portuguese, russian):
+        assert all(line[55:58] == "   " and line[54] != " " for line in lines[1:5]), lines[1:5]
+    assert portuguese[1].startswith("  valor ") and portuguese[1].endswith("   como escrito")
+    assert portuguese[2].endswith("+0,5   uma prioridade de descarte protege ou guarda uma carta: 0,5 fixo")
+    assert portuguese[3].startswith("  efeitos ") and portuguese[4].endswith("2,5   valor + efeitos")
+    assert "constatações:" in portuguese and "findings:" not in portuguese
+    assert "warning[JW105]: `Muro Alto` é `discarded first`, o que só importa contra `Estilete Afiado`" in portuguese
+    assert russian[1].startswith("  значение ") and russian[1].endswith("   как написано")
+    assert russian[2].endswith("+0,5   приоритет сброса защищает или сохраняет карту: ровно 0,5")
+    assert russian[3].startswith("  эффекты ") and russian[4].endswith("2,5   значение + эффекты")
+    assert "находки:" in russian and "findings:" not in russian
+    assert "warning[JW105]: `Muro Alto` — `discarded first`, а это важно только против `Estilete Afiado`" in russian
+
+    bars = []
+    for path in ("checking.py", "playing.py", "lab.py"):
+        for node in ast.walk(ast.parse((PACKAGE / "cli" / path).read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "progressbar":
+                label = next(k.value for k in node.keywords if k.arg == "label")
+                bars.append(path)
+                assert not isinstance(label, (ast.Constant, ast.JoinedStr)), (path, node.lineno)
+    assert sorted(bars) == ["checking.py", "lab.py", "playing.py"]
+    labels = {key: next(iter(CALLS[key]))[0] for key in CALLS if key.startswith("progress-")}
+    assert set(labels) == {"progress-evidence", "progress-playing", "progress-sweeping", "progress-screening",
+                           "progress-confirming"}
+    for tag in ("pt-BR", "ru"):
+        known = catalog_keys(tag)
+        for key, template in labels.items():
+            assert key in known and speak.translator(tag, "deckdsl.cli")(said(key, template)) != template, (tag, key)
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    assert progress_label(said("progress-playing", "playing"), deck) == "партии"
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    assert progress_label(said("progress-playing", "playing"), deck) == "playing"

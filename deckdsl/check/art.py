@@ -18,6 +18,7 @@ from ..diagnostics import Diagnostic, Fix
 from ..files import inside
 from ..lang import ast
 from ..lang.spelling import plainly_quoted, quoted, replace, suggest, tail
+from ..said import said
 from .pictures import oversize
 
 _URL = re.compile(r"[A-Za-z][\w+.-]*:")
@@ -50,8 +51,10 @@ def art_problems(deck: ast.Deck, folder: Path) -> Iterator[Diagnostic]:
                 listed[near] = sorted(name for name, kind in holds.kinds(near).items() if kind == "file")
             suggestion = suggest(path.name, listed.get(near, []) if near is not None else [])
             yield Diagnostic(
-                "DK302", f"the image `{card.art}` does not exist; the card is printed without it", span,
-                help=suggestion.help if suggestion else "check the path, relative to the deck file",
+                "DK302", said("check-image-missing", "the image `{path}` does not exist; the card is printed without "
+                              "it", path=card.art), span,
+                help=suggestion.help if suggestion else said("check-the-path", "check the path, relative to the deck "
+                                                             "file"),
                 fix=_fix(card, span, suggestion.word) if suggestion and "art" in card.field_spans else None,
             )
         else:
@@ -113,6 +116,7 @@ def _fix(card: ast.Card, span, name: str) -> Fix | None:
 
 def _outside(art: str, span) -> Diagnostic:
     return Diagnostic(
-        "DK301", f"rendering refuses `{art}`: decks may only use files inside their own folder", span,
-        help="put the image next to the deck file and use a relative path",
+        "DK301", said("check-render-refuses", "rendering refuses `{path}`: decks may only use files inside their own "
+                      "folder", path=art), span,
+        help=said("check-image-next-to-deck", "put the image next to the deck file and use a relative path"),
     )

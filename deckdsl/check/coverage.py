@@ -141,21 +141,25 @@ class Coverage:
     def skip_reason(self, rule) -> str | None:
         """Why `rule` cannot run on this deck, or None when it can."""
         if any(block.kind == "deck" for block in self.lost):
-            return "the `deck` header could not be read, so the game and its rule parameters are unknown"
+            return said("check-header-lost", "the `deck` header could not be read, so the game and its rule parameters "
+                        "are unknown")
         reads = self.reads(rule)
         lost_addenda = [block for block in self.lost if block.kind == "addendum"]
         if "addenda" in reads and lost_addenda:
-            return f"{_count(len(lost_addenda), 'addendum block')} could not be read"
+            return said("check-addenda-lost", "{count} {count:addendum block|addendum blocks} could not be read",
+                        count=len(lost_addenda))
         if "rules" in reads and self._header_errors:
-            return "the `deck` header has errors, so its rule parameters may not be the ones meant"
+            return said("check-header-errors", "the `deck` header has errors, so its rule parameters may not be the "
+                        "ones meant")
         if rule.scope != "deck":
             return None
         if self.lost_cards and reads - {"addenda", "rules"}:
-            return f"{_count(len(self.lost_cards), 'card block')} could not be read"
+            return said("check-cards-lost", "{count} {count:card block|card blocks} could not be read",
+                        count=len(self.lost_cards))
         doubted = [d for d in self._doubts.values() if _touches(d.fields, reads)]
         if doubted:
             names = ", ".join(f"`{d.card.name}`" for d in doubted[:3]) + (" …" if len(doubted) > 3 else "")
-            return f"some fields of {names} could not be read"
+            return said("check-fields-lost", "some fields of {cards} could not be read", cards=names)
         return None
 
     def keep(self, rule, diagnostic: Diagnostic) -> bool:
@@ -194,17 +198,20 @@ class Coverage:
         by_reason: dict[str, list[str]] = {}
         for code, reason in self.skipped.items():
             by_reason.setdefault(reason, []).append(code)
-        notes = [f"skipped {_codes(codes)}: {reason}" for reason, codes in by_reason.items()]
+        notes = [said("check-skipped", "skipped {codes}: {reason}", codes=_codes(codes), reason=reason)
+                 for reason, codes in by_reason.items()]
         labels = [Label(block.span, _lost_label(block)) for block in self.lost]
         for key, doubt in self._doubts.items():
             if key in unjudged:
                 fields = ", ".join(f"`{name}`" for name in sorted(doubt.fields))
                 codes = _codes(unjudged[key], short=True)
-                notes.append(f"`{doubt.card.name}`: {fields} not read, so {codes} did not judge it")
+                notes.append(said("check-not-judged", "`{card}`: {fields} not read, so {codes} did not judge it",
+                                  card=doubt.card.name, fields=fields, codes=codes))
             if key in unjudged or self.skipped:
-                labels.append(Label(doubt.spans[0], f"`{doubt.card.name}`: not read completely"))
+                labels.append(Label(doubt.spans[0], said("check-card-partly-read", "`{card}`: not read completely",
+                                                         card=doubt.card.name)))
         if not labels:
-            labels.append(Label(self.deck.title_span or Span(1, 1, 1, 1, 0, 0), "this deck"))
+            labels.append(Label(self.deck.title_span or Span(1, 1, 1, 1, 0, 0), said("check-this-deck", "this deck")))
         checks, cards = len(self.skipped), len(unjudged)
         if checks and cards:
             message = said("incomplete-both", "{checks} {checks:check|checks} skipped and {cards} {cards:card|cards} "
@@ -220,7 +227,8 @@ class Coverage:
                            "are fixed", blocks=len(self.lost))
         labels.sort(key=lambda label: label.span.start)
         if len(labels) > MAX_LABELS:
-            notes.append(f"and {len(labels) - MAX_LABELS} more places not read (the errors above list them all)")
+            notes.append(said("check-more-places", "and {count} more places not read (the errors above list them all)",
+                              count=len(labels) - MAX_LABELS))
             labels = labels[:MAX_LABELS]
         return Diagnostic(
             "DK131", message, labels[0].span,
@@ -230,10 +238,14 @@ class Coverage:
 
 def _lost_label(block) -> str:
     if block.kind == "card" and block.name is not None:
-        return f"card `{block.name}` could not be read"
+        return said("check-lost-named-card", "card `{card}` could not be read", card=block.name)
     if block.kind == "deck":
-        return "the `deck` header could not be read"
-    return f"this {block.kind or 'block'} could not be read"
+        return said("check-lost-header", "the `deck` header could not be read")
+    if block.kind == "card":
+        return said("check-lost-card", "this card could not be read")
+    if block.kind == "addendum":
+        return said("check-lost-addendum", "this addendum could not be read")
+    return said("check-lost-block", "this block could not be read")
 
 
 def _touches(fields: set[str], reads: set[str]) -> bool:
@@ -290,10 +302,6 @@ def _field_at(card: ast.Card, span: Span) -> str | None:
         if attribute.span.line == span.line:
             return attribute.name
     return None
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def _codes(codes: list[str], short: bool = False) -> str:

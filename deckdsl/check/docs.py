@@ -144,10 +144,24 @@ def language_page(code: str) -> str | None:
         return None
 
 
-def page(code: str) -> str | None:
-    """The documentation of any code: a rule's module docstring, else its page in `deckdsl/codes/`."""
+def page(code: str, language: str = "en") -> str | None:
+    """The documentation of any code: a rule's module docstring, else its page in `deckdsl/codes/`; in
+    another `language` (one of `translated()`), its translation beside the English, `locales/<tag>/CODE.md`
+    (the rule's package's, or `deckdsl/codes/`'s); None when it has none."""
     rule = next((r for r in RULES if r.code.code == code), None)
-    return rule.doc if rule is not None else language_page(code)
+    if language == "en":
+        return rule.doc if rule is not None else language_page(code)
+    folder = resources.files(rule.package) if rule is not None else resources.files("deckdsl").joinpath("codes")
+    try:
+        return folder.joinpath("locales", language, f"{code}.md").read_text(encoding="utf-8").strip() + "\n"
+    except OSError:
+        return None
+
+
+def translated() -> tuple[str, ...]:
+    """The languages the code pages are translated into (the folders of `deckdsl/codes/locales/`), by tag."""
+    folder = resources.files("deckdsl").joinpath("codes", "locales")
+    return tuple(sorted(entry.name for entry in folder.iterdir() if entry.is_dir())) if folder.is_dir() else ()
 
 
 def stage(code: str) -> tuple[str, str] | None:
@@ -159,8 +173,10 @@ def render() -> dict[str, str]:
     """The generated files, by path relative to the repository root.  Raises ValueError when a code has
     no page."""
     missing = [c.code for c in all_codes() if page(c.code) is None]
+    missing += [f"{c.code} ({tag})" for tag in translated() for c in all_codes() if page(c.code, tag) is None]
     if missing:
-        raise ValueError(f"codes without a page (write deckdsl/codes/CODE.md): {', '.join(missing)}")
+        raise ValueError(f"codes without a page (write deckdsl/codes/CODE.md, or its translation "
+                         f"locales/TAG/CODE.md beside it): {', '.join(missing)}")
     pages = {"docs/rules/README.md": _index(), "docs/rules.md": _game_rules(profile.load(profile.DEFAULT_PROFILE))}
     for other in profile.available():
         game = profile.load(other)
@@ -180,6 +196,27 @@ def render() -> dict[str, str]:
         )
         title, _, body = rule.doc.partition("\n")
         pages[f"docs/rules/{code.code}.md"] = f"{HEADER}# {title}\n\n{meta}\n{body.strip()}\n"
+    for tag in translated():
+        pages.update(_translation(tag))
+    return pages
+
+
+def _translation(tag: str) -> dict[str, str]:
+    """docs/rules/TAG/: each code's translated page under its code, name, severity and a link to the English
+    one, and an index — the translator's `README.md` (`deckdsl/codes/locales/TAG/README.md`: what the
+    codes are, and the head of the table) with a row per code, what it finds being the first sentence of
+    the translated *What it does*."""
+    pages, rows = {}, []
+    for code in all_codes():
+        title, _, body = (page(code.code, tag) or "").partition("\n")
+        header = HEADER.replace("`python -m deckdsl.check.docs`", f"`python -m deckdsl.check.docs` ({tag})")
+        facts = f"`{code.code}` · `{code.name}` · `{code.severity.value}` · [en](../{code.code}.md)"
+        pages[f"docs/rules/{tag}/{code.code}.md"] = f"{header}# {title}\n\n{facts}\n\n{body.strip()}\n"
+        finds = " ".join(body.strip().split("\n\n", 1)[0].split("\n", 1)[-1].split())
+        first = re.split(r"(?<=[.!?]) (?=[^a-z])", finds, maxsplit=1)[0].replace("|", "/")
+        rows.append(f"| [{code.code}]({code.code}.md) | `{code.name}` | `{code.severity.value}` | {first} |")
+    intro = resources.files("deckdsl").joinpath("codes", "locales", tag, "README.md").read_text(encoding="utf-8")
+    pages[f"docs/rules/{tag}/README.md"] = HEADER + intro.strip() + "\n" + "\n".join(rows) + "\n"
     return pages
 
 
@@ -230,9 +267,13 @@ def _index() -> str:
         "silences nothing is reported as DK130.\n\n"
         "Findings are said in the designer's language: `deckdsl check --lang pt-BR` (or `en`, `ru`), else the "
         "`lang` key of the configuration, else the locale (`LANG=pt_BR.UTF-8`), else English.  Codes, places "
-        "and the JSON and SARIF output stay the same in every language (JSON and SARIF are English).  The "
-        "messages are translated as they are written into `deckdsl/check/locales/<tag>.ftl` (Project Fluent); a "
-        "message not translated yet stays English.\n"
+        "and the JSON and SARIF output stay the same in every language (JSON and SARIF are English).  Each "
+        "stage keeps its findings' words beside its code, in Project Fluent catalogs (`deckdsl/lang/locales/"
+        "<tag>.ftl`, `deckdsl/check/…`, `deckdsl/profiles/…`, `deckdsl/printing/…`, and each game's "
+        "guidelines' in `deckdsl/games/<game>/rules/locales/`); a test holds every catalog to every message "
+        "of every code.  These pages are translated too: "
+        + ", ".join(f"[{tag}]({tag}/README.md)" for tag in translated())
+        + ", and `deckdsl rule CODE --lang pt-BR`.\n"
     )
     lines.append(FIXES + _fixable() + "\n")
     lines.append("## When part of a deck cannot be read\n")
@@ -333,12 +374,13 @@ def write(root: Path) -> list[Path]:
         path = root / relative
         if path.exists() and path.read_text(encoding="utf-8") == content:
             continue
+        path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".md")
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
             out.write(content)
         os.replace(temporary, path)
         changed.append(path)
-    for stale in folder.glob("*.md"):
+    for stale in [*folder.glob("*.md"), *folder.glob("*/*.md")]:
         if str(stale.relative_to(root).as_posix()) not in pages:
             stale.unlink()
             changed.append(stale)

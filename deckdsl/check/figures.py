@@ -21,6 +21,8 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..said import said
+
 ADVANCED = "advanced"
 """The canonical value of the rarity attribute for an advanced card (`avançada` in a deck)."""
 
@@ -29,7 +31,7 @@ ADVANCED = "advanced"
 class TableChance:
     """The chance that a fresh table of `table` cards, dealt from a deck of `deck` copies of which
     `advanced` are advanced, holds at least one advanced card (`chance`, exact).  `explanation`: the
-    figure in one line of English."""
+    figure in one line, `said`."""
 
     chance: Fraction
     advanced: int
@@ -88,14 +90,18 @@ def advanced_on_table(deck, profile, table_size: int | None = None, *, attribute
     chance = chance_of_one(advanced, total, table_size)
     dealt = min(table_size, total)
     if total == 0:
-        explanation = "the deck has no cards, so a table never holds an advanced card"
+        explanation = said("explain-table-empty", "the deck has no cards, so a table never holds an advanced card")
     elif advanced == 0:
-        explanation = f"no card of the deck's {total} is advanced, so a table never holds one"
+        explanation = said("explain-table-none", "no card of the deck's {total} is advanced, so a table never holds "
+                           "one", total=total)
+    elif dealt < table_size:
+        explanation = said("explain-table-short", "a fresh table of {table} cards (the deck fills only {dealt}) drawn "
+                           "from {total} holds at least one of the {advanced} advanced cards with chance "
+                           "1 − C({rest},{dealt})/C({total},{dealt}) = {percent:.1f}%", table=table_size, dealt=dealt,
+                           total=total, advanced=advanced, rest=total - advanced, percent=float(chance) * 100)
     else:
-        short = f" (the deck fills only {dealt})" if dealt < table_size else ""
-        explanation = (
-            f"a fresh table of {table_size} cards{short} drawn from {total} holds at least one of the "
-            f"{advanced} advanced cards with chance 1 − C({total - advanced},{dealt})/C({total},{dealt}) = "
-            f"{float(chance) * 100:.1f}%"
-        )
+        explanation = said("explain-table", "a fresh table of {table} cards drawn from {total} holds at least one of "
+                           "the {advanced} advanced cards with chance 1 − C({rest},{dealt})/C({total},{dealt}) = "
+                           "{percent:.1f}%", table=table_size, dealt=dealt, total=total, advanced=advanced,
+                           rest=total - advanced, percent=float(chance) * 100)
     return TableChance(chance, advanced, total, table_size, explanation)

@@ -85,6 +85,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from ..diagnostics import MAX_LISTED, Diagnostic, Edit, Fix, Severity
+from ..said import said
 
 MAX_PASSES = 10
 """Passes of fix and check before `fix_text` stops (as ruff)."""
@@ -449,9 +450,10 @@ def offered(text: str, diagnostics: list[Diagnostic], check: Callable[[str], lis
 def _unsafe(diagnostic: Diagnostic, added: tuple[Diagnostic, ...]) -> Diagnostic:
     assert diagnostic.fix is not None
     if added:
-        why = f"applying the fix would add an error ({added[0].code}: {added[0].message})"
+        why = said("check-fix-adds-error", "applying the fix would add an error ({code}: {finding})",
+                   code=added[0].code, finding=added[0].message)
     else:
-        why = "the fix could not be verified (too many fixes to try)"
+        why = said("check-fix-not-verified", "the fix could not be verified (too many fixes to try)")
     return replace(diagnostic, fix=replace(diagnostic.fix, safe=False), notes=(*diagnostic.notes, why))
 
 

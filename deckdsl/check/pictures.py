@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import IO
 
 from ..diagnostics import Diagnostic
+from ..said import Said, said
 from ..span import Span
 
 MAX_ART_PIXELS = 1 << 25
@@ -30,7 +31,7 @@ class PictureTooLarge(ValueError):
     """A picture over `MAX_ART_PIXELS`, refused before it is decoded."""
 
 
-def measure(source: Path | IO[bytes]) -> tuple[int, str] | None:
+def measure(source: Path | IO[bytes]) -> tuple[int, Said] | None:
     """A picture's pixels and its size in words (`12000×12000 px`), from its header alone; None for a
     file Pillow does not read as a picture (an SVG, a font: WeasyPrint decides what they are)."""
     from PIL import Image
@@ -41,10 +42,11 @@ def measure(source: Path | IO[bytes]) -> tuple[int, str] | None:
             with Image.open(source) as image:
                 width, height = image.size
         except Image.DecompressionBombError:  # past Pillow's own bound, which is above ours
-            return 2 * Image.MAX_IMAGE_PIXELS + 1, f"over {2 * Image.MAX_IMAGE_PIXELS:,} pixels"
+            return 2 * Image.MAX_IMAGE_PIXELS + 1, said("check-over-pixels", "over {count:,} pixels",
+                                                        count=2 * Image.MAX_IMAGE_PIXELS)
         except Exception:  # noqa: BLE001 — not a picture Pillow reads: WeasyPrint will say what it is
             return None
-    return width * height, f"{width}×{height} px"
+    return width * height, said("check-picture-size", "{width}×{height} px", width=width, height=height)
 
 
 def oversize(path: Path, art: str, span: Span) -> Iterator[Diagnostic]:
@@ -53,10 +55,11 @@ def oversize(path: Path, art: str, span: Span) -> Iterator[Diagnostic]:
     measured = measure(path)
     if measured is not None and measured[0] > MAX_ART_PIXELS:
         yield Diagnostic(
-            "DK310", f"the picture `{art}` is {measured[1]}, more than any printed card needs "
-            f"(at most {MAX_ART_PIXELS:,} pixels); it is not read", span,
-            help="scale it down to the card's size at the resolution you print: a poker card with its bleed is "
-            "1642×2242 px at 600 dpi",
+            "DK310", said("check-picture-too-large", "the picture `{path}` is {size}, more than any printed card needs "
+                          "(at most {limit:,} pixels); it is not read", path=art, size=measured[1],
+                          limit=MAX_ART_PIXELS),
+            span, help=said("check-scale-it-down", "scale it down to the card's size at the resolution you print: a "
+                            "poker card with its bleed is 1642×2242 px at 600 dpi"),
         )
 
 

@@ -119,7 +119,8 @@ class Rule:
     (`deckdsl.check.guidelines`).  `profiles`: the
     game profiles it applies to (None: every profile).  `doc`: its documentation.  `scope`: `deck` when a
     finding speaks of the whole deck (a count, "the only card that …"), `cards` when it speaks of the
-    cards it points at.  `reads`: the card fields it judges (`*`: all; `attributes`: the profile's), and
+    cards it points at.  `package`: the package of its module, whose `locales/<tag>/CODE.md` translate its
+    page (`deckdsl.check.docs.page`).  `reads`: the card fields it judges (`*`: all; `attributes`: the profile's), and
     `addenda` or `rules` when it reads those.  Both say what a deck read only in part still lets it
     say (`deckdsl.check.coverage`).  `local`: its findings about a card depend on that card alone (with
     the profile and the deck's header), and lie inside it — so an editor's re-check can keep them for the
@@ -134,6 +135,7 @@ class Rule:
     scope: str = "cards"
     reads: tuple[str, ...] = ("*",)
     local: bool = False
+    package: str = "deckdsl.check.rules"
 
     @classmethod
     def from_module(cls, module: ModuleType) -> Rule:
@@ -146,6 +148,7 @@ class Rule:
             code=code, check=module.check, doc=inspect.cleandoc(module.__doc__ or ""),
             guideline=module.GUIDELINE, profiles=getattr(module, "PROFILES", None),
             scope=getattr(module, "SCOPE", "cards"), reads=tuple(getattr(module, "READS", ("*",))),
+            package=module.__package__,
             local=getattr(module, "LOCAL", False),
         )
 

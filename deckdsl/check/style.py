@@ -30,6 +30,8 @@ from ..diagnostics import Diagnostic
 from ..files import inside
 from ..lang import ast
 from ..profiles.profile import Profile
+from ..said import said
+from .lists import either
 
 FRAMES = ("rounded", "square", "none")
 """`frame`: the boxes of the picture and the text with rounded corners (the default), square ones, or none
@@ -79,14 +81,15 @@ def read(deck: ast.Deck, profile: Profile | None, folder: Path | None) -> tuple[
     seen: set[str] = set()
     for setting in deck.printing:
         if setting.name in seen:
-            reader.say(f"`{setting.name}` is set twice in the `print` block", setting.span,
-                       "keep one: the later one would silently win")
+            reader.say(said("check-print-twice", "`{key}` is set twice in the `print` block", key=setting.name),
+                       setting.span, said("check-keep-one", "keep one: the later one would silently win"))
             continue
         seen.add(setting.name)
         check = _SETTINGS.get(setting.name)
         if check is None:
-            reader.say(f"`{setting.name}` is not a setting of the `print` block", setting.span,
-                       f"the settings are {', '.join(f'`{name}`' for name in _SETTINGS)} (docs/print.md)")
+            reader.say(said("check-print-unknown", "`{key}` is not a setting of the `print` block", key=setting.name),
+                       setting.span, said("check-print-settings-are", "the settings are {keys} (docs/print.md)",
+                                          keys=", ".join(f"`{name}`" for name in _SETTINGS)))
             continue
         value = check(reader, setting)
         if value is not None:
@@ -109,16 +112,17 @@ class _Reader:
     def word(self, setting: ast.PrintSetting, allowed: tuple[str, ...]) -> str | None:
         if isinstance(setting.value, str) and setting.value in allowed:
             return setting.value
-        self.say(f"`{setting.name}` takes one of {', '.join(allowed)}", setting.span,
-                 f"write for example `{setting.name}: {allowed[0]}`")
+        self.say(said("check-print-one-of", "`{key}` takes one of {values}", key=setting.name,
+                      values=", ".join(allowed)), setting.span, _for_example(f"{setting.name}: {allowed[0]}"))
         return None
 
     def table(self, setting: ast.PrintSetting, attribute: str | None,
               value_ok: Callable[[object], str | None]) -> dict[str, str] | None:
         """A table keyed by the values of `attribute`, each value checked by `value_ok` (its problem, or None)."""
         if setting.value is not None:
-            self.say(f"`{setting.name}` takes a table, one entry per value", setting.span,
-                     f"write for example `{setting.name}: {{ {self.example(attribute)}: … }}` on one line")
+            self.say(said("check-print-table", "`{key}` takes a table, one entry per value", key=setting.name),
+                     setting.span, said("check-print-table-help", "write for example `{key}: {{ {example}: … }}` on "
+                                        "one line", key=setting.name, example=self.example(attribute)))
             return None
         spec = self.profile.attributes.get(attribute) if self.profile is not None and attribute else None
         table: dict[str, str] = {}
@@ -126,14 +130,18 @@ class _Reader:
             key = spec.canonical_value(entry.key) if spec is not None else str(entry.key)
             if key is None:
                 allowed = ", ".join(f"`{value}`" for value in spec.values) if spec else ""
-                self.say(f"`{entry.key}` is not a value of `{attribute}`", entry.span, f"the values are {allowed}")
+                self.say(said("check-print-not-a-value", "`{value}` is not a value of `{key}`", value=str(entry.key),
+                              key=str(attribute)), entry.span,
+                         said("check-print-values-are", "the values are {values}", values=allowed))
                 continue
             problem = value_ok(entry.value)
             if problem is not None:
-                self.say(problem, entry.span, f"for example `{entry.key}: {self.sample(setting.name)}`")
+                self.say(problem, entry.span, said("check-print-sample", "for example `{code}`",
+                                                   code=f"{entry.key}: {self.sample(setting.name)}"))
                 continue
             if key in table:
-                self.say(f"`{entry.key}` is given twice in `{setting.name}`", entry.span)
+                self.say(said("check-print-entry-twice", "`{value}` is given twice in `{key}`", value=str(entry.key),
+                              key=setting.name), entry.span)
                 continue
             table[key] = str(entry.value)
         return table
@@ -146,31 +154,34 @@ class _Reader:
     def sample(name: str) -> str:
         return '"#2d5f8f"' if name == "colours" else '"★"'
 
-    def file(self, setting: ast.PrintSetting, types: tuple[str, ...], what: str) -> Path | None:
+    def file(self, setting: ast.PrintSetting, types: tuple[str, ...], font: bool) -> Path | None:
         written = setting.value
+        what = said("check-file-font", "font") if font else said("check-file-picture", "picture")
         if not isinstance(written, str) or not written:
-            example = "fonts/Bitter.ttf" if what == "font" else "art/back.png"
-            self.say(f"`{setting.name}` takes the path of a {what} file, in quotes", setting.span,
-                     f'write for example `{setting.name}: "{example}"`')
+            example = "fonts/Bitter.ttf" if font else "art/back.png"
+            self.say(said("check-print-file", "`{key}` takes the path of a {what} file, in quotes", key=setting.name,
+                          what=what), setting.span, _for_example(f'{setting.name}: "{example}"'))
             return None
         if Path(written).suffix.lower() not in types:
-            self.say(f"`{written}` is not a {what} file deckdsl can print", setting.span,
-                     f"use a {' or '.join(types)} file")
+            self.say(said("check-print-file-type", "`{path}` is not a {what} file deckdsl can print", path=written,
+                          what=what), setting.span, said("check-use-a-file", "use a {types} file", types=either(types)))
             return None
+        copy = said("check-copy-next-to-deck", "copy the file next to the deck and write its path relative to the deck")
         if re.match(r"[A-Za-z][\w+.-]*:", written) or Path(written).is_absolute():
-            self.say(f"`{setting.name}` must be a file inside the deck's folder, not `{written}`", setting.span,
-                     "copy the file next to the deck and write its path relative to the deck", code="DK301")
+            self.say(said("check-print-file-outside", "`{key}` must be a file inside the deck's folder, not `{path}`",
+                          key=setting.name, path=written), setting.span, copy, code="DK301")
             return None
         if self.folder is None:
             return None
         path = inside(self.folder, written)
         if path is None:
-            self.say(f"`{written}` is outside the deck's folder", setting.span,
-                     "copy the file next to the deck and write its path relative to the deck", code="DK301")
+            self.say(said("check-outside-folder", "`{path}` is outside the deck's folder", path=written), setting.span,
+                     copy, code="DK301")
             return None
         if not os.path.isfile(path):
-            self.say(f"the {what} file `{written}` does not exist", setting.span,
-                     "check the path: it is relative to the deck file's folder")
+            self.say(said("check-print-file-missing", "the {what} file `{path}` does not exist", what=what,
+                          path=written), setting.span,
+                     said("check-path-from-folder", "check the path: it is relative to the deck file's folder"))
             return None
         return path
 
@@ -178,14 +189,16 @@ class _Reader:
 def _show(reader: _Reader, setting: ast.PrintSetting) -> tuple[str, ...] | None:
     written = setting.value if isinstance(setting.value, tuple) else None
     if written is None:
-        reader.say("`show` takes a list of attributes, `[type, rarity]` (`[]` shows none)", setting.span)
+        reader.say(said("check-print-show", "`show` takes a list of attributes, `[type, rarity]` (`[]` shows none)"),
+                   setting.span)
         return None
     names = []
     for name in written:
         spec = reader.profile.attribute(str(name)) if reader.profile is not None else None
         if spec is None:
             known = ", ".join(f"`{n}`" for n in reader.profile.attributes) if reader.profile is not None else ""
-            reader.say(f"`{name}` is not an attribute of the game", setting.span, f"the attributes are {known}")
+            reader.say(said("check-print-not-attribute", "`{key}` is not an attribute of the game", key=str(name)),
+                       setting.span, said("check-attributes-are", "the attributes are {keys}", keys=known))
             return None
         names.append(spec.name)
     return tuple(names)
@@ -194,20 +207,26 @@ def _show(reader: _Reader, setting: ast.PrintSetting) -> tuple[str, ...] | None:
 def _colours(reader: _Reader, setting: ast.PrintSetting):
     attribute = coloured_by(reader.profile)
     return reader.table(setting, attribute, lambda value: None if isinstance(value, str) and _COLOUR.fullmatch(value)
-                        else f"`{value}` is not a colour: write `#rrggbb` (in quotes: `#` starts a comment)")
+                        else said("check-not-a-colour", "`{value}` is not a colour: write `#rrggbb` (in quotes: `#` "
+                                  "starts a comment)", value=str(value)))
 
 
 def _marks(reader: _Reader, setting: ast.PrintSetting):
     return reader.table(setting, "rarity", lambda value: None if isinstance(value, str) and 0 < len(value) <= MAX_MARK
-                        and value.isprintable() else f"a rarity mark is 1 to {MAX_MARK} characters in quotes")
+                        and value.isprintable() else said("check-rarity-mark", "a rarity mark is 1 to {count} "
+                                                          "characters in quotes", count=MAX_MARK))
+
+
+def _for_example(code: str) -> str:
+    return said("check-write-for-example", "write for example `{code}`", code=code)
 
 
 _SETTINGS: dict[str, Callable[[_Reader, ast.PrintSetting], object]] = {
     "colours": _colours,
     "rarity_marks": _marks,
-    "font": lambda reader, setting: reader.file(setting, FONT_TYPES, "font"),
+    "font": lambda reader, setting: reader.file(setting, FONT_TYPES, True),
     "frame": lambda reader, setting: reader.word(setting, FRAMES),
-    "back_image": lambda reader, setting: reader.file(setting, IMAGE_TYPES, "picture"),
+    "back_image": lambda reader, setting: reader.file(setting, IMAGE_TYPES, False),
     "back_pattern": lambda reader, setting: reader.word(setting, BACK_PATTERNS),
     "show": _show,
 }

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from ..diagnostics import CODES, Diagnostic, Edit, Fix, Severity
 from ..lang.ast import Deck
+from ..said import said
 from ..span import Span
 
 _ALLOW = re.compile(
@@ -63,13 +64,15 @@ def apply(
             if code in allow.used:
                 continue
             if code not in CODES:
-                kept.append(Diagnostic("DK130", f"`{code}` is not a deckdsl code", span,
-                                       help="`deckdsl rules` lists the codes",
+                kept.append(Diagnostic("DK130", said("check-not-a-code", "`{code}` is not a deckdsl code", code=code),
+                                       span, help=said("check-rules-lists-codes", "`deckdsl rules` lists the codes"),
                                        fix=_removal(text, allow, code, not partial)))
             elif enabled(code) and judged(code, allow.first_line):
                 kept.append(Diagnostic(
-                    "DK130", f"this suppression of `{code}` suppresses nothing", span,
-                    help="remove it: the finding it was for is gone", fix=_removal(text, allow, code, not partial),
+                    "DK130", said("check-suppresses-nothing", "this suppression of `{code}` suppresses nothing",
+                                  code=code), span,
+                    help=said("check-remove-suppression", "remove it: the finding it was for is gone"),
+                    fix=_removal(text, allow, code, not partial),
                 ))
     return kept
 
@@ -88,14 +91,16 @@ def _removal(text: str, allow: _Allow, code: str, safe: bool) -> Fix:
         else:
             while start > 0 and text[start - 1] in " \t":
                 start -= 1
-        return Fix("remove the unused suppression comment", (Edit(Span.of_range(text, start, end), ""),), safe)
+        return Fix(said("check-remove-comment", "remove the unused suppression comment"),
+                   (Edit(Span.of_range(text, start, end), ""),), safe)
     spans = list(allow.codes.values())
     at = list(allow.codes).index(code)
     if at + 1 < len(spans):
         start, end = spans[at].start, spans[at + 1].start
     else:
         start, end = spans[at - 1].end, spans[at].end
-    return Fix(f"remove `{code}` from the suppression comment", (Edit(Span.of_range(text, start, end), ""),), safe)
+    return Fix(said("check-remove-code", "remove `{code}` from the suppression comment", code=code),
+               (Edit(Span.of_range(text, start, end), ""),), safe)
 
 
 def _matches(text: str):

@@ -15,6 +15,7 @@ from ..diagnostics import Diagnostic
 from ..games.registry import EFFECT_FIELDS, Vocabulary, find_game
 from ..lang import ast
 from ..profiles.profile import Profile
+from ..said import said
 
 CONTAINERS = frozenset({"Action", "Condition"})
 """Nodes that only hold a field's effects: a game plays them when it plays the field."""
@@ -39,23 +40,29 @@ def unplayed(deck: ast.Deck, profile: Profile) -> Iterator[Diagnostic]:
                 continue
             span = card.field_spans.get(name, card.name_span)
             if name not in vocabulary.fields:
-                yield Diagnostic("DK124", f"{profile.name} does not play a card's `{name}:`: its engine would "
-                                 f"ignore it on `{card.name}`", span, help=_what_it_plays(profile, vocabulary))
+                yield Diagnostic("DK124", said("check-field-not-played", "{game} does not play a card's `{key}:`: its "
+                                               "engine would ignore it on `{card}`", game=profile.name, key=name,
+                                               card=card.name), span, help=_what_it_plays(profile, vocabulary))
                 continue
             for node in _foreign(value, vocabulary):
                 kind = type(node).__name__
-                yield Diagnostic("DK124", f"{profile.name} does not play this effect ({kind}) in `{name}:`: "
-                                 f"its engine would ignore it", node.span, help=_what_it_plays(profile, vocabulary))
+                yield Diagnostic("DK124", said("check-effect-not-played", "{game} does not play this effect ({kind}) "
+                                               "in `{key}:`: its engine would ignore it", game=profile.name, kind=kind,
+                                               key=name), node.span, help=_what_it_plays(profile, vocabulary))
 
 
 def _what_it_plays(profile: Profile, vocabulary: Vocabulary) -> str:
     if not vocabulary.fields:
-        attributes = ", ".join(f"`{spec.name}`" for spec in profile.written_attributes()) or "none"
-        return (f"{profile.name}'s cards carry no effects: its engine reads their attributes ({attributes}) and "
-                f"copies alone; remove the field, or write words that are not rules as `flavor:`")
+        attributes = ", ".join(f"`{spec.name}`" for spec in profile.written_attributes()) or _NONE
+        return said("check-no-effects-played", "{game}'s cards carry no effects: its engine reads their attributes "
+                    "({attributes}) and copies alone; remove the field, or write words that are not rules as "
+                    "`flavor:`", game=profile.name, attributes=attributes)
     fields = ", ".join(f"`{name}:`" for name in EFFECT_FIELDS if name in vocabulary.fields)
-    nodes = ", ".join(sorted(vocabulary.nodes)) or "none"
-    return f"{profile.name} plays the fields {fields}, with these effects: {nodes}"
+    return said("check-effects-played", "{game} plays the fields {fields}, with these effects: {nodes}",
+                game=profile.name, fields=fields, nodes=", ".join(sorted(vocabulary.nodes)) or _NONE)
+
+
+_NONE = said("check-none", "none")
 
 
 def played(card: ast.Card, vocabulary: Vocabulary | None) -> ast.Card:

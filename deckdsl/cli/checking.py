@@ -31,10 +31,12 @@ def _evidence_options(command):
     return command
 
 
-def _add_evidence(result, games: int, seed: int, players: str) -> None:
+def _add_evidence(result, games: int, seed: int, players: str, language: str = "en") -> None:
     """Play the experiments behind `result`'s balance findings and add their outcome to each as a note
-    (a progress bar on a terminal).  A deck with errors is not played: the note says so."""
+    (a progress bar on a terminal, its label said in `language`).  A deck with errors is not played: the note
+    says so."""
     from ..games.registry import find_game
+    from ..text import speak
 
     game = find_game(result.profile.id) if result.profile is not None else None
     evidence = game.evidence() if game is not None else None
@@ -46,12 +48,12 @@ def _add_evidence(result, games: int, seed: int, players: str) -> None:
     except ValueError as error:
         raise click.UsageError(str(error)) from error
     if result.errors:
-        found = {i: "evidence: not played — the deck has errors" for i, d in enumerate(result.diagnostics)
-                 if evidence.comparison(d) is not None}
+        found = {i: said("explain-evidence-not-played", "evidence: not played — the deck has errors")
+                 for i, d in enumerate(result.diagnostics) if evidence.comparison(d) is not None}
     else:
         total = evidence.testable(result.diagnostics) * games
-        bar = click.progressbar(length=total, label="playing the evidence", file=sys.stderr) \
-            if sys.stderr.isatty() else None
+        label = speak.translator(language, "deckdsl.cli")(said("progress-evidence", "playing the evidence"))
+        bar = click.progressbar(length=total, label=label, file=sys.stderr) if sys.stderr.isatty() else None
         with bar if bar is not None else _nothing():
             found = evidence.gather(result.diagnostics, result.deck, result.profile, games=games, seed=seed,
                                     players=names, progress=bar.update if bar is not None else None)
@@ -188,8 +190,10 @@ def check(
             click.echo("nothing to fix", err=True)
         sys.exit(EXIT_ERROR if io_error else EXIT_FINDINGS if changed_files else EXIT_CLEAN)
     if evidence:
-        for result, _ in everything:
-            _add_evidence(result, evidence_games, evidence_seed, evidence_players)
+        from ..text import speak
+
+        for result, config in everything:
+            _add_evidence(result, evidence_games, evidence_seed, evidence_players, speak.chosen(lang, config.lang))
     diagnostics = [d for result, _ in everything for d in result.diagnostics]
     shown = [d for result, _ in everything for d in result.diagnostics[:MAX_SHOWN]]
     failing = any(
@@ -299,9 +303,11 @@ def _fix_file(file: Path, result, config, unsafe: bool, diff: bool, notices_err:
             outcome = fixes.fix_text(original, check_text, unsafe=unsafe, diagnostics=result.diagnostics,
                                      blocks=None if file.suffix == ".game" else blocks)
     except TimeUp:
-        stopped = Diagnostic("DK013", f"fixing this file took longer than {timeout:g} s: stopped, and the file was "
-                             "left as it was", Span.point(result.text, 0), path=str(file),
-                             help="give more time (--timeout), or fix fewer problems at once (--select)")
+        stopped = Diagnostic("DK013", said("check-fix-timed-out", "fixing this file took longer than {seconds:g} s: "
+                                           "stopped, and the file was left as it was", seconds=timeout),
+                             Span.point(result.text, 0), path=str(file),
+                             help=said("check-fix-timed-out-help", "give more time (--timeout), or fix fewer problems "
+                                       "at once (--select)"))
         return replace(result, diagnostics=[stopped, *result.diagnostics]), [], False, True
     shown = click.format_filename(str(file))
     _report_held(outcome.held, shown)
@@ -386,9 +392,12 @@ def _fixable_hint(diagnostics, fixing: bool, unsafe: bool) -> str | None:
 @main.command()
 @click.argument("deck", type=click.Path(dir_okay=False))
 @click.argument("cards", nargs=-1)
+@click.option("--lang", default=None, metavar="TAG",
+              help="The language the figures and findings are said in (pt-BR, en, ru; default: the configuration's "
+              "`lang`, else the locale's, LANG=pt_BR.UTF-8, else English).")
 @_evidence_options
-def explain(deck: str, cards: tuple[str, ...], evidence: bool, evidence_games: int, evidence_seed: int,
-            evidence_players: str) -> None:
+def explain(deck: str, cards: tuple[str, ...], lang: str | None, evidence: bool, evidence_games: int,
+            evidence_seed: int, evidence_players: str) -> None:
     """Show each card's worth as the balance rules see it, effect by effect, and the findings about it.
 
     \b
@@ -396,26 +405,33 @@ def explain(deck: str, cards: tuple[str, ...], evidence: bool, evidence_games: i
       deckdsl explain decks/janken-wars.deck
       deckdsl explain decks/examples/old-rolo-compressor.deck "Estilete Afiado"
       deckdsl explain decks/examples/origami-5.deck "Origami Sublime" --evidence
+      deckdsl explain decks/janken-wars.deck "Muro Alto" --lang ru
     """
     from ..check import config as configuration
     from ..check import explain as explaining
     from ..check import report
+    from ..text import speak
 
     try:
         config = configuration.discover(Path(deck))
     except configuration.ConfigError as error:
         raise click.UsageError(str(error)) from error
+    language = speak.chosen(lang, config.lang)
+    translate, say = speak.translator(language), speak.translator(language, "deckdsl.cli")
     result = _load_or_exit(deck, config)
     known = {card.name for card in result.deck.cards}
     for name in cards:
         if name not in known:
             from ..diagnostics import did_you_mean
 
-            raise click.UsageError(f"the deck has no card `{name}`" + (
-                f"; {did_you_mean(name, sorted(known))}" if did_you_mean(name, sorted(known)) else ""))
+            hint = did_you_mean(name, sorted(known))
+            if hint is None:
+                raise click.UsageError(say(said("explain-no-card", "the deck has no card `{card}`", card=name)))
+            raise click.UsageError(say(said("explain-no-card-hint", "the deck has no card `{card}`; {hint}", card=name,
+                                            hint=translate(hint))))
     if evidence:
-        _add_evidence(result, evidence_games, evidence_seed, evidence_players)
-    click.echo("\n".join(explaining.deck_lines(result.deck, result.text, cards or None, result.profile)))
+        _add_evidence(result, evidence_games, evidence_seed, evidence_players, language)
+    click.echo("\n".join(explaining.deck_lines(result.deck, result.text, cards or None, result.profile, translate)))
     wanted = set(cards)
     spans = [c.span for c in result.deck.cards if c.name in wanted]
 
@@ -427,28 +443,39 @@ def explain(deck: str, cards: tuple[str, ...], evidence: bool, evidence_games: i
 
     shown = [d for d in result.diagnostics if about(d)]
     if shown:
-        click.echo("\nfindings:\n")
+        click.echo("\n" + say(said("explain-findings", "findings:")) + "\n")
         for diagnostic in shown:
-            click.echo(report.full(diagnostic, result.text) + "\n")
+            click.echo(report.full(report.localized(diagnostic, translate), result.text) + "\n")
 
 
 @main.command()
 @click.argument("code")
-def rule(code: str) -> None:
+@click.option("--lang", default=None, metavar="TAG",
+              help="The page's language: pt-BR, ru or en (default: the locale's, else English).")
+def rule(code: str, lang: str | None) -> None:
     """Print the documentation of a diagnostic code: what it finds, why, an example and what to write instead.
 
     \b
     Examples:
       deckdsl rule DK202
-      deckdsl rule jw110
+      deckdsl rule jw110 --lang pt-BR
       deckdsl rule dk110
     """
     from ..check import docs
     from ..check.registry import RULES, all_codes
+    from ..text.catalog import matching
 
     entry = next((c for c in all_codes() if c.code == code.upper()), None)
     if entry is None:
         raise click.UsageError(f"unknown code {code}; `deckdsl rules` lists them")
+    if lang is not None and lang != "en" and matching(lang, docs.translated()) is None:
+        raise click.UsageError(f"no pages in {lang}: the languages are en, {', '.join(docs.translated())}")
+    language = _page_language(lang, docs.translated())
+    translation = docs.page(entry.code, language) if language != "en" else None
+    if translation is not None:
+        title, _, body = translation.partition("\n")
+        click.echo(f"{title}\n\n`{entry.code}` · `{entry.name}` · `{entry.severity.value}`\n\n{body.strip()}")
+        return
     documented = next((r for r in RULES if r.code.code == entry.code), None)
     if documented is not None:
         click.echo(documented.doc)
@@ -457,6 +484,15 @@ def rule(code: str) -> None:
     facts = f"Default severity: {entry.severity.value}" + (f" · stage: {found[0]}" if found else "")
     title, _, body = (docs.language_page(entry.code) or f"{entry.name} ({entry.code})\n").partition("\n")
     click.echo(f"{title}\n\n{facts}\nIn short: {entry.summary}.\n\n{body.strip()}".rstrip())
+
+
+def _page_language(option: str | None, known: tuple[str, ...]) -> str:
+    """The language of a code's page: `--lang`, else the locale's (as findings choose theirs), else English."""
+    from ..text import speak
+    from ..text.catalog import matching
+
+    wanted = option if option is not None else speak.chosen()
+    return matching(wanted, known) or "en"
 
 
 @main.command()
@@ -498,9 +534,11 @@ def _timed_out(file: Path, seconds: float):
     from ..diagnostics import Diagnostic
     from ..span import Span
 
-    found = Diagnostic("DK013", f"checking this file took longer than {seconds:g} s: stopped", Span.point("", 0),
-                       path=str(file), help="a file this slow to check is a bug in deckdsl: please report it with "
-                       "the file (or give more time: --timeout)")
+    found = Diagnostic("DK013", said("check-timed-out", "checking this file took longer than {seconds:g} s: stopped",
+                                     seconds=seconds), Span.point("", 0),
+                       path=str(file), help=said("check-timed-out-help", "a file this slow to check is a bug in "
+                                                 "deckdsl: please report it with the file (or give more time: "
+                                                 "--timeout)"))
     return deckdsl.Result(str(file), "", None, None, [found])
 
 
@@ -511,7 +549,9 @@ def _internal_error(file: Path, error: Exception):
     from ..diagnostics import Diagnostic
     from ..span import Span
 
-    found = Diagnostic("DK012", f"deckdsl failed on this file: {type(error).__name__}: {str(error)[:200]}",
+    found = Diagnostic("DK012", said("check-internal-error", "deckdsl failed on this file: {error}: {detail}",
+                                     error=type(error).__name__, detail=str(error)[:200]),
                        Span.point("", 0), path=str(file),
-                       help="this is a bug in deckdsl, not in your file: please report it with the file")
+                       help=said("check-internal-error-help", "this is a bug in deckdsl, not in your file: please "
+                                 "report it with the file"))
     return deckdsl.Result(str(file), "", None, None, [found])

@@ -120,6 +120,19 @@ def check_writable(target: Path, option: str) -> None:
         raise click.UsageError(f"{option}: the folder `{folder}` is not writable")
 
 
+def progress_label(words: str, deck: str) -> str:
+    """A progress bar's label (`said`) in the language of the deck's findings when its command has no `--lang`:
+    its configuration's `lang`, else the locale's (`deckdsl.text.speak.chosen`), else English."""
+    from ..check import config as configuration
+    from ..text import speak
+
+    try:
+        configured = configuration.discover(Path(deck)).lang
+    except configuration.ConfigError:
+        configured = None
+    return speak.translator(speak.chosen(None, configured), "deckdsl.cli")(words)
+
+
 def rules_languages() -> click.Choice:
     """`--lang`'s choices: the languages rules text has a catalog for (`deckdsl.text`, `locales/*.ftl`)."""
     from ..text.catalog import languages

@@ -10,8 +10,9 @@ from pathlib import Path
 
 import click
 
+from ..said import said
 from . import main
-from .common import EXIT_ERROR, EXIT_FINDINGS, check_writable
+from .common import EXIT_ERROR, EXIT_FINDINGS, check_writable, progress_label
 from .playing import _SET_HELP, _emit, _engine_or_exit, _playable_or_exit, _settings
 
 _PLAYERS = click.option(
@@ -240,7 +241,7 @@ def _play_grid(grid: _Grid, points: list[tuple], *, games: int, seed: int, targe
 
     bar = None
     if len(todo) > 1 and sys.stderr.isatty():
-        bar = click.progressbar(length=len(todo), label=label, file=sys.stderr)
+        bar = click.progressbar(length=len(todo), label=progress_label(label, grid.deck_path), file=sys.stderr)
         bar.__enter__()
     try:
         done.update(sweeping.run(todo, results.add, played, bar.update if bar else None))
@@ -286,7 +287,7 @@ def sweep(deck, axes_set, axes_vary, fixed, games, seed, players, sample, jobs, 
     if report_path:
         check_writable(Path(report_path), "--report")
     described, found = _play_grid(grid, grid.grid, games=games, seed=seed, target=target, command="sweep",
-                                  label="sweeping")
+                                  label=said("progress-sweeping", "sweeping"))
     swept = sweeping.result(described, grid.axes, grid.grid, found)
     from ..lab import sweepreport
 
@@ -343,11 +344,11 @@ def tune(deck, targets, axes_set, axes_vary, fixed, games, seed, players, sample
     confirm_seed = seed + 1
 
     _, screened = _play_grid(grid, grid.grid, games=games, seed=seed, target=screen_path, command="tune",
-                             label="screening")
+                             label=said("progress-screening", "screening"))
     original = _original_point(grid)
     best = tuning.rank(wanted, grid.axes, screened, original)[:top]
     _, confirmed = _play_grid(grid, best, games=confirm_games, seed=confirm_seed, target=confirm_path,
-                              command="tune", label="confirming")
+                              command="tune", label=said("progress-confirming", "confirming"))
     ranked = tuning.rank(wanted, grid.axes, confirmed, original)
     rows = [tuning.candidate(wanted, grid.axes, point, confirmed[point], original) for point in ranked]
     tuned = {"deck": deck, "targets": [t.text for t in wanted], "screened": len(grid.grid), "games": games,

@@ -10,7 +10,8 @@ from pathlib import Path
 import click
 
 from . import main
-from .common import EXIT_ERROR, EXIT_FINDINGS, _load_or_exit, check_writable, rules_languages
+from ..said import said
+from .common import EXIT_ERROR, EXIT_FINDINGS, _load_or_exit, check_writable, progress_label, rules_languages
 
 
 def _playable_or_exit(deck: str):
@@ -95,11 +96,12 @@ def _engine_failure(error, result) -> None:
     code = "DK401" if error.cards else "DK402"
     primary = spans[0] if spans else (result.deck.title_span or result.deck.span)
     diagnostic = Diagnostic(
-        code, str(error), primary, path=result.path,
-        labels=tuple(Label(span, f"`{card.name}` triggers here")
+        code, error.args[0] if error.args else str(error), primary, path=result.path,
+        labels=tuple(Label(span, said("check-triggers-here", "`{card}` triggers here", card=card.name))
                      for card, span in zip(cards[1:], spans[1:], strict=True)),
-        help=("make the trigger's steps unable to fire the same trigger again (or raise --set step_limit=N)"
-              if error.cards else "use bots that choose differently, e.g. --players random,greedy"),
+        help=(said("check-loop-help", "make the trigger's steps unable to fire the same trigger again (or raise --set "
+                   "step_limit=N)") if error.cards else
+              said("check-tie-help", "use bots that choose differently, e.g. --players random,greedy")),
     )
     click.echo(report.full(diagnostic, result.text), err=True)
     sys.exit(EXIT_FINDINGS)
@@ -176,7 +178,8 @@ def _simulate_any(result, games, seed, players, matchups, jobs, settings, output
     except ValueError as error:
         raise click.UsageError(f"{'--matchups' if matchups else '--players'}: {error}") from error
     total = games * (len(names) ** 2 if matchups else 1)
-    bar = click.progressbar(length=total, label="playing", file=sys.stderr) if sys.stderr.isatty() else None
+    label = progress_label(said("progress-playing", "playing"), result.path)
+    bar = click.progressbar(length=total, label=label, file=sys.stderr) if sys.stderr.isatty() else None
     if bar is not None:
         bar.__enter__()
     try:

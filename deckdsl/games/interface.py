@@ -120,6 +120,13 @@ class State(ABC):
         the table then says only who moved."""
         return ""
 
+    def menu(self, action: int) -> tuple[str, str]:
+        """Where `action` sits in a person's menu: its group — the kind of move, or what it moves (`take K♦
+        from Player 2`) — and its words within the group (`give it to Player 3`).  A menu with groups shows a
+        line per group and each move under a short key (`b2`); ("", `describe`) by default: one numbered
+        list, as every game with few moves has."""
+        return "", self.describe(action)
+
     def confirm(self, action: int) -> str:
         """A question the table asks before it plays the person's `action` ("" for none): a move that throws
         cards away for nothing is never one keystroke (Janken Wars: discarding a domain for no star)."""

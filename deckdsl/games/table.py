@@ -1,8 +1,9 @@
 """A person plays any game on the interface in the terminal: `deckdsl play`, the one screen of every game.
 
 The person's seat sees only what the state shows it (`State.show`: its information — hidden cards stay
-hidden) and picks from a numbered menu of the legal actions in the engine's words (`State.describe`),
-under the state's question (`State.question`); the other seats are bots.  A game that narrates
+hidden) and picks from a numbered menu of the legal actions in the engine's words (`State.describe`) —
+or, in a game of many moves, a menu in groups (`State.menu`: a line per group, each move under a short
+key such as `b2`) — under the state's question (`State.question`); the other seats are bots.  A game that narrates
 (`State.follow`: Janken Wars tells each throw, take, effect and exchange, quoting the rules text of the
 cards taken) says what happened before each question (`State.news`); for one that does not, a bot's move
 is announced without its content (it may be a face-down card) and the person's own move is echoed.  `q`,
@@ -92,11 +93,49 @@ def option_number(answer: str, count: int) -> int | None:
     return None
 
 
-def _ask(state, read, write, words: Catalog) -> int:
+def keys(state) -> dict[str, int] | None:
+    """The short keys of a menu in groups (`State.menu`), in the order shown — a letter per group (`q`
+    left out: it leaves), and a number after it where the group holds more than one move (`b2`) — or
+    None for a game whose moves are one numbered list."""
+    groups: dict[str, list[int]] = {}
+    for action in state.legal_actions():
+        group, _ = state.menu(action)
+        groups.setdefault(group or f"\0{action}", []).append(action)
+    letters = [chr(c) for c in range(ord("a"), ord("z") + 1) if chr(c) != "q"]
+    if len(groups) == len(state.legal_actions()) or len(groups) > len(letters):
+        return None
+    found: dict[str, int] = {}
+    for letter, actions in zip(letters, groups.values(), strict=False):
+        for number, action in enumerate(actions, 1):
+            found[letter if len(actions) == 1 else f"{letter}{number}"] = action
+    return found
+
+
+def _menu(state, write, words: Catalog) -> tuple[dict[str, int], str, str]:
+    """Show the legal moves: (the answer that picks each, the question's brackets, what a wrong answer is
+    told)."""
     actions = state.legal_actions()
-    for number, action in enumerate(actions, 1):
-        write(f"  {number}) {state.describe(action)}")
-    question = words.say("table-ask", question=state.question() or words.say("table-move"), count=len(actions))
+    grouped = keys(state)
+    if grouped is None:
+        for number, action in enumerate(actions, 1):
+            write(f"  {number}) {state.describe(action)}")
+        return ({str(number): action for number, action in enumerate(actions, 1)},
+                "table-ask", words.say("table-number", count=len(actions)))
+    lines: dict[str, list[str]] = {}
+    for key, action in grouped.items():
+        group, option = state.menu(action)
+        lines.setdefault(key[0], [group] if group else []).append(f"{key}) {option}" if group else option)
+    for letter, (first, *rest) in lines.items():
+        write(f"  {letter}) {first}" + (": " + " · ".join(rest) if rest else ""))
+    last = next(reversed(lines))
+    return grouped, "table-ask-keys", words.say("table-key", last=last)
+
+
+def _ask(state, read, write, words: Catalog) -> int:
+    answers, brackets, wrong = _menu(state, write, words)
+    count = len(answers)
+    question = words.say(brackets, question=state.question() or words.say("table-move"), count=count,
+                         last=next(reversed(answers))[0])
     while True:
         try:
             answer = read(question).strip()
@@ -104,11 +143,12 @@ def _ask(state, read, write, words: Catalog) -> int:
             raise Quit() from stop
         if answer.casefold() in QUIT:
             raise Quit()
-        number = option_number(answer, len(actions))
-        if number is None:
-            write("  " + words.say("table-number", count=len(actions)))
+        picked = answers.get(answer.casefold().replace(" ", "")) if brackets == "table-ask-keys" else None
+        number = option_number(answer, count) if brackets == "table-ask" else None
+        if picked is None and number is None:
+            write("  " + wrong)
             continue
-        action = actions[number - 1]
+        action = picked if picked is not None else answers[str(number)]
         check = state.confirm(action)
         if not check:
             return action

@@ -15,6 +15,7 @@ from lark import Token
 
 from ..diagnostics import Diagnostic, Label
 from ..profiles.profile import Profile
+from ..said import said
 from ..span import Anchor, Span
 from . import ast
 
@@ -189,9 +190,10 @@ class _Builder:
             elif isinstance(item, _Field):
                 if item.name in fields:
                     self.diagnostics.append(Diagnostic(
-                        "DK102", f"field `{item.name}` is written twice in card `{unquote(name_token)}`",
-                        item.span, labels=(Label(spans[item.name], "first written here"),),
-                        help="keep one of them",
+                        "DK102", said("read-field-twice", "field `{key}` is written twice in card `{card}`",
+                                      key=item.name, card=unquote(name_token)),
+                        item.span, labels=(Label(spans[item.name], said("read-first-written", "first written here")),),
+                        help=said("read-keep-one", "keep one of them"),
                     ))
                     continue
                 fields[item.name] = item.value
@@ -209,9 +211,10 @@ class _Builder:
         if len(digits) <= MAX_DIGITS:
             return int(text)
         found = Diagnostic(
-            "DK010", f"a number of {len(digits):,} digits: numbers in a deck have at most {MAX_DIGITS} "
-            f"(up to {MAX_NUMBER:,})", self.token_span(token),
-            help="no card, count or rule needs more; was a digit key held down?")
+            "DK010", said("read-number-too-long", "a number of {digits:,} digits: numbers in a deck have at most "
+                          "{most} (up to {largest:,})", digits=len(digits), most=MAX_DIGITS, largest=MAX_NUMBER),
+            self.token_span(token), help=said("read-number-help", "no card, count or rule needs more; was a digit key "
+                                              "held down?"))
         if found.span not in self.long_numbers:
             self.long_numbers.add(found.span)
             self.diagnostics.append(found)

@@ -93,14 +93,15 @@ def unknown_field(text: str, offset: int, parser: Lark, builder) -> Diagnostic |
     span = Span.of_range(text, match.start(1), match.end(1))
     suggestion = suggest(field, fields, lambda spelling: field_meaning(spelling, profile))
     if suggestion is None:
-        return Diagnostic("DK101", f"cards have no field `{field}`", span,
-                          help=f"the fields are {', '.join(CARD_FIELDS)}")
+        return Diagnostic("DK101", said("unknown-field", "cards have no field `{key}`", key=field), span,
+                          help=said("the-fields-are", "the fields are {fields}", fields=", ".join(CARD_FIELDS)))
     line_end = text.find("\n", match.end())
     line_end = len(text) if line_end < 0 else line_end
     reads = _reads(text[line_start : match.start(1)] + suggestion.word + text[match.end(1) : line_end], parser, builder)
     return Diagnostic(
-        "DK101", f"cards have no field `{field}`", span, help=suggestion.help,
-        notes=() if reads else (f"what follows `{field}:` does not read as `{suggestion.word}:` either",),
+        "DK101", said("unknown-field", "cards have no field `{key}`", key=field), span, help=suggestion.help,
+        notes=() if reads else (said("reads-not-either", "what follows `{written}:` does not read as `{key}:` either",
+                                     written=field, key=suggestion.word),),
         fix=replace(suggestion, safe=suggestion.safe and reads).fix(field, span),
     )
 
@@ -113,11 +114,13 @@ def header_moves(source: str, at: int, written: str, word: str, parser: Lark, bu
         try:
             header = parser.parse(source[:at] + word + source[at + len(written):], start="item")
         except (UnexpectedInput, TooDeep):
-            return f"as `{word}`, this block would not read without an error either"
+            return said("read-would-not-read", "as `{word}`, this block would not read without an error either",
+                        word=word)
     game = next((str(m.value) for m in header.meta if m.name == "game"), DEFAULT_PROFILE)
     if builder.profile is not None and game == builder.profile.id:
         return None
-    return f"as `{word}`, this block would make it a `{game}` deck, and every card would be read as that game's"
+    return said("read-would-be-game", "as `{word}`, this block would make it a `{game}` deck, and every card would be "
+                "read as that game's", word=word, game=game)
 
 
 def keyword_fix(text: str, span: Span, written: str, suggestion, parser: Lark, builder) -> Fix:
@@ -131,7 +134,8 @@ def keyword_fix(text: str, span: Span, written: str, suggestion, parser: Lark, b
     line_end = text.find("\n", span.end)
     rest = text[span.end : len(text) if line_end < 0 else line_end]
     line = text[line_start : span.start] + suggestion.word + ":" + rest
-    return Fix(f"replace `{written}` by `{suggestion.word}:`", (Edit(span, suggestion.word + ":"),),
+    return Fix(said("read-replace-field", "replace `{written}` by `{word}:`", written=written, word=suggestion.word),
+               (Edit(span, suggestion.word + ":"),),
                suggestion.safe and _reads(line, parser, builder))
 
 

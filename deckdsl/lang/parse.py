@@ -264,8 +264,9 @@ def _given_up(text: str, rest: list[_Chunk], lost: list[Lost]) -> Diagnostic:
     span = Span.of_range(text, start, min(start + 80, len(text) if line_end < 0 else line_end))
     lost.append(Lost(None, None, span, Span.point(text, len(text)).line))
     return Diagnostic(
-        "DK014", f"{MAX_LOST_BLOCKS:,} blocks have syntax errors: the rest of the file ({len(rest):,} blocks) "
-        "is not read", span, help="fix the first errors and check again; is this a deck file?")
+        "DK014", said("read-given-up", "{count:,} blocks have syntax errors: the rest of the file ({rest:,} blocks) "
+                      "is not read", count=MAX_LOST_BLOCKS, rest=len(rest)),
+        span, help=said("read-given-up-help", "fix the first errors and check again; is this a deck file?"))
 
 
 def _lost(text: str, chunk: _Chunk) -> Lost:
@@ -409,8 +410,9 @@ def _too_many_cards(cards: list[ast.Card]) -> list[Diagnostic]:
         if total > MAX_CARDS:
             span = card.field_spans.get("copies", card.name_span)
             return [Diagnostic(
-                "DK011", f"the deck's copies add up to more than {MAX_CARDS:,} cards by `{card.name}`", span,
-                help="a deck this size cannot be printed or played; lower `copies:`")]
+                "DK011", said("read-too-many-cards", "the deck's copies add up to more than {count:,} cards by "
+                              "`{card}`", count=MAX_CARDS, card=card.name), span,
+                help=said("read-too-many-cards-help", "a deck this size cannot be printed or played; lower `copies:`"))]
     return []
 
 
@@ -432,8 +434,8 @@ def _parse_block(parser, builder, text, source, chunk, offsets, diagnostics) -> 
             return parser.parse(source, start="item"), dropped
         except TooDeep as error:
             diagnostics.append(Diagnostic(
-                "DK007", f"effects may nest at most {MAX_DEPTH} levels deep", error.span,
-                help="split the effect into simpler steps",
+                "DK007", said("read-too-deep", "effects may nest at most {count} levels deep", count=MAX_DEPTH),
+                error.span, help=said("read-too-deep-help", "split the effect into simpler steps"),
             ))
             return None, dropped
         except UnexpectedInput as error:
@@ -505,17 +507,19 @@ def parse_deck(
     diagnostics = list(parsed.diagnostics)
     for extra in parsed.headers[1:]:
         diagnostics.append(Diagnostic(
-            "DK118", "a deck file has one `deck` header; this is a second one", extra.title_span,
-            labels=(Label(parsed.headers[0].title_span, "the first header"),),
-            help="merge the two headers, or split the file into two decks",
+            "DK118", said("read-second-header", "a deck file has one `deck` header; this is a second one"),
+            extra.title_span,
+            labels=(Label(parsed.headers[0].title_span, said("read-first-header", "the first header")),),
+            help=said("read-second-header-help", "merge the two headers, or split the file into two decks"),
         ))
     game_meta = metas.get("game")
     if profile is None and game_meta is not None:
         diagnostics.append(_missing_profile(game, game_meta.span, near, text))
     if parsed.blocks == 0:
         diagnostics.append(Diagnostic(
-            "DK008", "the file holds no deck: no `deck` header and no cards", Span.point(text, 0),
-            help='start with `deck "Title" { game: janken-wars }` and add `card "Name" { … }` blocks',
+            "DK008", said("read-no-deck", "the file holds no deck: no `deck` header and no cards"), Span.point(text, 0),
+            help=said("read-no-deck-help", 'start with `deck "Title" {{ game: janken-wars }}` and add `card "Name" '
+                      '{{ … }}` blocks'),
         ))
     return deck, tuple(diagnostics), profile, parsed.gaps
 
@@ -528,12 +532,15 @@ def _missing_profile(game: str, span: Span, near: Path | None, text: str) -> Dia
     path = find(game, near)
     broken = load_error(game)
     if path is None and broken is not None:
-        return Diagnostic("DK017", f"the game `{game}` is installed, but {broken.removeprefix('the ')}", span,
-                          help="reinstall the game's package, or uninstall it (`pip uninstall`)")
+        return Diagnostic("DK017", said("read-game-broken", "the game `{game}` is installed, but {reason}", game=game,
+                                        reason=broken.removeprefix("the ")), span,
+                          help=said("read-game-broken-help", "reinstall the game's package, or uninstall it "
+                                    "(`pip uninstall`)"))
     if path is not None:
         return Diagnostic(
-            "DK507", f"the game profile `{game}` has errors, so the deck cannot be checked against it", span,
-            help=f"run `deckdsl check {path}` to see them",
+            "DK507", said("read-broken-profile", "the game profile `{game}` has errors, so the deck cannot be checked "
+                          "against it", game=game), span,
+            help=said("read-broken-profile-help", "run `deckdsl check {path}` to see them", path=str(path)),
         )
     local = sorted(p.stem for folder in ((near, *near.parents) if near else ()) for p in folder.glob("*.game"))
     names = sorted({*available(), *local})

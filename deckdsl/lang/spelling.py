@@ -49,7 +49,8 @@ class Suggestion:
 
 def replace(written: str, span: Span, word: str, replacement: str | None = None, *, safe: bool = True) -> Fix:
     """A fix replacing `written` at `span` by `word` (written as `replacement` when given)."""
-    return Fix(f"replace `{written}` by `{word}`", (Edit(span, word if replacement is None else replacement),), safe)
+    return Fix(said("read-replace", "replace `{written}` by `{word}`", written=written, word=word),
+               (Edit(span, word if replacement is None else replacement),), safe)
 
 
 def suggest(

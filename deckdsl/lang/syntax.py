@@ -24,7 +24,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from ..diagnostics import Diagnostic, Edit, Fix, Label
 from ..profiles.profile import DEFAULT_PROFILE, Profile
-from ..said import said
+from ..said import Said, said
 from ..span import Span
 from . import ast
 from .ast import CARD_FIELDS, META_FIELDS
@@ -36,16 +36,19 @@ from .words import is_keyword, known, spellings
 
 # ----------------------------------------------------------------- the grammar in the designer's words ---
 
+_A_NUMBER = said("read-a-number", "a number")
 READINGS: dict[str, str] = {
     # terminals that are not a word a designer types
-    "_NL": "the end of the line", "$END": "the end of the block", "NAME": "a name",
-    "STRING": 'a text in quotes ("…")', "INT": "a number", "SIGNED_INT": "a number",
-    "COMPARATOR": "a comparison (`>=`, `<=`, `==` …)",
-    "MODIFIER_OP": "an operator and an amount (`+1`, `-1`, `x2`, `= 0`)",
+    "_NL": said("read-end-of-line", "the end of the line"), "$END": said("read-end-of-block", "the end of the block"),
+    "NAME": said("read-a-name", "a name"), "STRING": said("read-a-text", 'a text in quotes ("…")'),
+    "INT": _A_NUMBER, "SIGNED_INT": _A_NUMBER,
+    "COMPARATOR": said("read-a-comparison", "a comparison (`>=`, `<=`, `==` …)"),
+    "MODIFIER_OP": said("read-operator-and-amount", "an operator and an amount (`+1`, `-1`, `x2`, `= 0`)"),
     "OPPONENTS": "`opponent's`",
     # keywords that read better as what they stand for than as their first spelling
-    "NUMBER_WORD": "a number", "FUNCTION": "a function (`count(…)`, `total(…)` …)", "PILE": "`discard pile`",
-    "FIRST_OR_LAST": "`first` or `last`", "CARD_WORD": "`card(s)`", "STARS_WORD": "`star(s)`",
+    "NUMBER_WORD": _A_NUMBER, "FUNCTION": said("read-a-function", "a function (`count(…)`, `total(…)` …)"),
+    "PILE": "`discard pile`", "FIRST_OR_LAST": said("read-or", "{items} or {last}", items="`first`", last="`last`"),
+    "CARD_WORD": "`card(s)`", "STARS_WORD": "`star(s)`",
 }
 """How the terminals that are not plain keywords read in a message, by terminal name.  Every other terminal
 reads as its first spelling (`PHRASES` when that word only starts a phrase); a test checks that every
@@ -53,7 +56,8 @@ terminal of the grammar has a reading, so a new keyword cannot show its terminal
 
 PHRASES: dict[str, str] = {
     "at": "`at random`", "chosen": "`chosen by`", "up": "`up to`", "named": '`named "…"`',
-    "must": "`must be discarded`", "be": "`be discarded`", "discarded": "`discarded first` or `discarded last`",
+    "must": "`must be discarded`", "be": "`be discarded`",
+    "discarded": said("read-or", "{items} or {last}", items="`discarded first`", last="`discarded last`"),
     "top": "`top card of the deck`", "bottom": "`bottom of the deck`", "on": "`on the bottom of the deck`",
     "enter": "`enters it`", "its": "`its action`",
 }
@@ -128,15 +132,25 @@ def _numeric(value: object) -> bool:
     return isinstance(value, (ast.Number, ast.BinaryOp, ast.Negate, ast.Function))
 
 
-def _listed(words: list[str], last: str = "or") -> str:
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {last} {words[-1]}"
+def _listed(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else said("read-or", "{items} or {last}", items=_joined(words[:-1]),
+                                                 last=words[-1])
+
+
+def _joined(words: list[str]) -> str:
+    if not any(isinstance(word, Said) for word in words):
+        return ", ".join(words)
+    joined = words[0]
+    for word in words[1:]:
+        joined = said("read-comma", "{head}, {item}", head=joined, item=word)
+    return joined
 
 
 def _name(context: _Context) -> str:
     """What a NAME stands for, from the words before it."""
     profile, last = context.profile, context.last()
     if last in ("type", "with"):
-        return "a type name"
+        return said("read-a-type-name", "a type name")
     if last in ("your", "opponent's", "opponent’s", "the", "from", "in", "of"):
         zones = list(profile.zones.values()) if profile else []
         if last == "the":
@@ -145,17 +159,18 @@ def _name(context: _Context) -> str:
             zones = [z for z in zones if not z.shared]
         # `discard pile`, as it is written with the keyword `pile`, rather than `discard`
         names = [f"`{z.name} pile`" if f"{z.name} pile" in z.aliases else f"`{z.name}`" for z in zones]
-        return f"a zone ({_listed(names)})" if names else "a zone"
-    return "a name"
+        return said("read-a-zone-of", "a zone ({zones})", zones=_listed(names)) if names else said("read-a-zone",
+                                                                                                      "a zone")
+    return READINGS["NAME"]
 
 
 def _string(context: _Context) -> str:
     """What a STRING stands for, from the words before it."""
     last = context.last()
     if last == "named" or (context.block == "addendum" and last in (":", "then") and "order" in context.before):
-        return 'a card name in quotes ("…")'
+        return said("read-card-name-in-quotes", 'a card name in quotes ("…")')
     if len(context.before) == 1 and context.block:  # `card` and its name
-        return 'a name in quotes ("…")'
+        return said("read-name-in-quotes", 'a name in quotes ("…")')
     return READINGS["STRING"]
 
 
@@ -183,43 +198,50 @@ def _describe(parser: Lark, terminals: set[str], context: _Context | None = None
     if {"gain", "discard", "swap", "put"} <= words.keys():
         steps = [f"`{s}{'s' if third_person and s not in ('may',) else ''}`" for s in _STEPS if s in words]
         if last in ("you", "opponent"):
-            phrases.append(f"a verb ({_listed(steps)})")
+            phrases.append(said("read-a-verb", "a verb ({verbs})", verbs=_listed(steps)))
+        elif "opponent" in words:
+            phrases.append(said("read-action-step-who", "an action step ({steps}, with `opponent` in front when the "
+                                "other player acts)", steps=_listed(steps)))
         else:
-            who = ", with `opponent` in front when the other player acts" if "opponent" in words else ""
-            phrases.append(f"an action step ({_listed(steps)}{who})")
+            phrases.append(said("read-action-step", "an action step ({steps})", steps=_listed(steps)))
         take(*_STEPS, "you", "opponent")
     elif {"gain", "discard", "win", "lose"} <= words.keys():
         s = "s" if third_person else ""
-        phrases.append(f"an event (`gain{s} …`, `discard{s} …`, `win{s} a dispute` or `lose{s} a dispute`)")
+        events = [f"`gain{s} …`", f"`discard{s} …`", f"`win{s} a dispute`", f"`lose{s} a dispute`"]
+        phrases.append(said("read-an-event", "an event ({events})", events=_listed(events)))
         take(*_EVENTS)
     if {"copies", "value", "action"} <= words.keys() and "NAME" in terminals:
         attributes = [a.name for a in context.profile.written_attributes()] if context.profile else []
         fields = [f"`{f}`" for f in (*attributes, *CARD_FIELDS) if f in words or f in attributes]
-        phrases.append(f"a field ({_listed(fields)})")
+        phrases.append(said("read-a-field", "a field ({fields})", fields=_listed(fields)))
         take(*CARD_FIELDS, "NAME")
     elif context.block == "deck" and "rules" in words and "NAME" in terminals:
-        phrases.append(f"a field ({_listed([f'`{f}`' for f in (*META_FIELDS, 'rules')])})")
+        phrases.append(said("read-a-field", "a field ({fields})", fields=_listed([f"`{f}`" for f in (*META_FIELDS,
+                                                                                                    "rules")])))
         take("rules", "NAME")
     if {"deck", "card", "addendum"} <= words.keys():
-        phrases.append("`deck`, `card` or `addendum`")
+        phrases.append(_listed(["`deck`", "`card`", "`addendum`"]))
         take("deck", "card", "addendum")
     if {"at", "chosen"} <= words.keys():
-        phrases.append("who chooses (`chosen by you`, `chosen by opponent` or `at random`)")
+        phrases.append(said("read-who-chooses", "who chooses ({ways})",
+                            ways=_listed(["`chosen by you`", "`chosen by opponent`", "`at random`"])))
         take("at", "chosen")
     if {"card", "this"} <= words.keys() and "NAME" in terminals:
         if {"discarded", "value"} <= words.keys():
-            phrases.append("a condition (`value = …`, cards that `get +1`, `discarded first` or `whenever …: …`)")
+            phrases.append(said("read-a-condition", "a condition (`value = …`, cards that `get +1`, `discarded first` "
+                                "or `whenever …: …`)"))
             take("discarded", "must", "value", "whenever")
         elif last in ("lose", "loses"):
-            phrases.append("a number of stars (`1 star`)")
+            phrases.append(said("read-stars", "a number of stars (`1 star`)"))
         else:
-            cards = "cards (`a card from the table`, `this`, `your domain`, `top card of the deck` …)"
-            number = "a number (`2`, `count(your domain)` …)"
+            cards = said("read-cards", "cards (`a card from the table`, `this`, `your domain`, `top card of the deck` "
+                         "…)")
+            number = said("read-a-number-like", "a number (`2`, `count(your domain)` …)")
             counted = last == "(" and context.last(2) in ("count", "total")
             if last in _NUMERIC_BEFORE or (last == "(" and not counted):
                 phrases.append(number)
             elif last in ("gain", "gains"):
-                phrases += [cards, "a number of stars (`1 star`)"]
+                phrases += [cards, said("read-stars", "a number of stars (`1 star`)")]
             elif counted or last in ("discard", "discards", "swap", "swaps", "put", "puts", "with", "of"):
                 phrases.append(cards)
             else:
@@ -227,7 +249,8 @@ def _describe(parser: Lark, terminals: set[str], context: _Context | None = None
         take(*_OPERAND, *_OPERAND_TERMINALS)
     if "+" in words or "/" in words:
         if _numeric(context.previous):
-            phrases.append("an operator (`+`, `-`, `*` or `/`)")
+            phrases.append(said("read-an-operator", "an operator ({operators})",
+                                operators=_listed(["`+`", "`-`", "`*`", "`/`"])))
         else:  # `+` after a set of cards, `*` after `value:`'s … is nothing a designer means
             take("STARS_WORD")
         take(*_OPERATORS)
@@ -250,15 +273,15 @@ def _describe(parser: Lark, terminals: set[str], context: _Context | None = None
         elif terminal == "STRING":
             shown = _string(context)
         else:
-            shown = reading(parser, terminal) or "something else"
+            shown = reading(parser, terminal) or said("read-something-else", "something else")
         rank = 4 if terminal in ("_NL", "$END") else 1 if re.match(r"`\w", shown) else 3 if shown[0] == "`" else 2
         rest.append((rank, shown))
     items += [shown for _, shown in sorted(rest)]
     items = list(dict.fromkeys(items))
     if len(items) > _MAX_SHOWN:
         others = len(items) - (_MAX_SHOWN - 1)
-        items = items[: _MAX_SHOWN - 1] + [f"one of {others} other words"]
-    return _listed(items) if items else "something else"
+        items = items[: _MAX_SHOWN - 1] + [said("read-other-words", "one of {count} other words", count=others)]
+    return _listed(items) if items else said("read-something-else", "something else")
 
 
 def _accepted(error: UnexpectedInput, fallback) -> set[str]:
@@ -298,7 +321,8 @@ def _close_string(text: str, quote: int) -> Fix:
     where the text was meant to end is a guess."""
     line_end = text.find("\n", quote)
     end = end_of_content(text, quote + 1, len(text) if line_end < 0 else line_end)
-    return Fix("close the string at the end of its line", (Edit(Span.point(text, end), '"'),), safe=False)
+    return Fix(said("read-close-string", "close the string at the end of its line"),
+               (Edit(Span.point(text, end), '"'),), safe=False)
 
 
 def unclosed(text: str, chunk) -> Diagnostic:
@@ -316,7 +340,8 @@ def unclosed(text: str, chunk) -> Diagnostic:
     indent = text[line_start : chunk.start] if not text[line_start : chunk.start].strip() else ""
     depth = max(1, getattr(chunk, "depth", 1))
     closing = "".join(f"\n{indent}{'  ' * level}}}" for level in reversed(range(depth)))
-    fix = Fix("add `}` at the end of the block" if depth == 1 else f"add {depth} `}}` at the end of the block",
+    fix = Fix(said("add-brace", "add `}}` at the end of the block") if depth == 1 else
+              said("read-add-braces", "add {count} `}}` at the end of the block", count=depth),
               (Edit(cut, closing),), safe=depth == 1)
     named = re.match(r'(\w+)\s+("(?:[^"\\\n\r]|\\.)*+")', head)
     where = {"line": brace.line, "column": brace.column}
@@ -337,29 +362,33 @@ def unclosed(text: str, chunk) -> Diagnostic:
 # Friendly names for common mistakes: Lark's `match_examples` matches a failure to the example that
 # fails in the same parser state (docs: lark "error_reporting_lalr").
 _LABELLED_EXAMPLES: dict[str, list[str]] = {
-    "missing `:` between the field name and its value": [
+    said("read-label-colon", "missing `:` between the field name and its value"): [
         'card "A" {\n value 2\n}', 'card "A" {\n type rock\n}', 'card "A" {\n copies 2\n}',
         'card "A" {\n action discard a card from the table\n}', 'card "A" {\n flavor "x"\n}',
         'deck "A" {\n game janken-wars\n}', 'deck "A" {\n rules {\n star_cost 8\n }\n}',
         'deck "A" {\n game: a\n rules {\n star_cost 8\n }\n}', 'deck "A" {\n rules {\n a: 1\n star_cost 8\n }\n}',
     ],
-    "the name of a card goes in double quotes": ['card A {\n}', "card 'A' {\n}", "card A B {\n}"],
-    "each field goes on its own line": [
+    said("read-label-quotes", "the name of a card goes in double quotes"): [
+        'card A {\n}', "card 'A' {\n}", "card A B {\n}",
+    ],
+    said("read-label-own-line", "each field goes on its own line"): [
         'card "A" {\n value: 2 copies: 3\n}', 'card "A" {\n type: rock rarity: simple\n}',
         'card "A" {\n flavor: "x" art: "y"\n}',
     ],
-    "`value:` takes a whole number (negative allowed) or `*`": [
+    said("read-label-value", "`value:` takes a whole number (negative allowed) or `*`"): [
         'card "A" {\n value: two\n}', 'card "A" {\n value: 2.5\n}', 'card "A" {\n value: "2"\n}',
     ],
-    "`copies:` takes a whole number": [
+    said("read-label-copies", "`copies:` takes a whole number"): [
         'card "A" {\n copies: two\n}', 'card "A" {\n copies: -1\n}', 'card "A" {\n copies: "2"\n}',
     ],
-    "say where the cards are, like `a card from the table` or `all cards in your domain`": [
+    said("read-label-where", "say where the cards are, like `a card from the table` or `all cards in your domain`"): [
         'card "A" {\n action: discard a card\n}', 'card "A" {\n action: gain two cards\n}',
         'card "A" {\n action: discard all cards\n}',
     ],
-    "an effect is missing after `:`": ['card "A" {\n action:\n}', 'card "A" {\n condition:\n}'],
-    "a block starts with `deck`, `card` or `addendum` and a quoted name": [
+    said("read-label-no-effect", "an effect is missing after `:`"): [
+        'card "A" {\n action:\n}', 'card "A" {\n condition:\n}',
+    ],
+    said("read-label-block", "a block starts with `deck`, `card` or `addendum` and a quoted name"): [
         'cards "A" {\n}', 'title: "A"\n', 'Card "A" {\n}',
     ],
 }
@@ -406,8 +435,9 @@ def syntax_error(text: str, source: str, chunk, error: UnexpectedInput, parser: 
         """DK001 at `span`: the help is the deckdsl phrase for a slip written there, else what was expected."""
         described = _describe(parser, expected, _context(text, span.start, error, profile, block))
         if instead:
-            return Diagnostic("DK001", message, span, help=instead, notes=(f"expected {described}",))
-        return Diagnostic("DK001", message, span, help=f"expected {described}")
+            return Diagnostic("DK001", message, span, help=instead,
+                              notes=(said("read-expected", "expected {what}", what=described),))
+        return Diagnostic("DK001", message, span, help=said("read-expected", "expected {what}", what=described))
 
     if isinstance(error, UnexpectedCharacters):
         char = source[error.pos_in_stream] if error.pos_in_stream < len(source) else ""
@@ -420,17 +450,19 @@ def syntax_error(text: str, source: str, chunk, error: UnexpectedInput, parser: 
             )
         shown = repr(char)[1:-1] if char.isprintable() else f"U+{ord(char):04X}"
         label = _label(error, parser, builder)
-        message = f"{label}: unexpected character `{shown}`" if label else f"unexpected character `{shown}`"
+        message = (said("read-labelled-character", "{label}: unexpected character `{char}`", label=label, char=shown)
+                   if label else said("read-unexpected-character", "unexpected character `{char}`", char=shown))
         return failed(message, span, _accepted(error, lambda: error.allowed), slip(text, span.start))
     if isinstance(error, UnexpectedEOF):
         span = Span.point(text, chunk.end)
-        return failed("unexpected end of the block", span, set(error.expected), slip(text, span.start))
+        return failed(said("read-unexpected-end", "unexpected end of the block"), span, set(error.expected),
+                      slip(text, span.start))
     assert isinstance(error, UnexpectedToken)
     token = error.token
     expected = _accepted(error, lambda: error.accepts or error.expected)
     if token.type == "$END":
         span = Span.point(text, end_of_content(text, chunk.start, chunk.end))
-        return failed("the block ends too early", span, expected, slip(text, span.start))
+        return failed(said("read-ends-early", "the block ends too early"), span, expected, slip(text, span.start))
     written = str(token)
     width = max(1, len(written)) if token.line == token.end_line else 1
     span = at(token.line, token.column, width)
@@ -460,9 +492,14 @@ def syntax_error(text: str, source: str, chunk, error: UnexpectedInput, parser: 
         )
         if explained:
             return explained
-    shown = "end of line" if token.type == "_NL" else f"`{written}`"
     label = _label(error, parser, builder)
-    found = failed(f"{label} (found {shown})" if label else f"unexpected {shown}", span, expected, instead)
+    if token.type == "_NL":
+        message = (said("read-labelled-line-end", "{label} (found end of line)", label=label) if label else
+                   said("read-unexpected-line-end", "unexpected end of line"))
+    else:
+        message = (said("read-labelled-found", "{label} (found `{word}`)", label=label, word=written) if label else
+                   said("read-unexpected", "unexpected `{word}`", word=written))
+    found = failed(message, span, expected, instead)
     if expected == {"COLON"} and token.type != "_NL" and not instead:
         return replace(found, fix=_colon(text, span.start, block, profile))
     return found
@@ -486,7 +523,7 @@ def _colon(text: str, offset: int, block: str, profile: Profile | None) -> Fix |
         named = _GAME_NAMED.match(text, offset)
         read_as = profile.id if profile is not None else DEFAULT_PROFILE  # a header that does not read: the default
         safe = named is not None and named.group(1) == read_as
-    return Fix("add `:` after the field name", (Edit(Span.point(text, at), ":"),), safe=safe)
+    return Fix(said("read-add-colon", "add `:` after the field name"), (Edit(Span.point(text, at), ":"),), safe=safe)
 
 
 def _glued_word(text: str, offset: int) -> Span | None:

@@ -33,6 +33,7 @@ from ..files import folder_of, inside, write_atomic
 from ..limits import TimeUp, time_limit
 from ..lang.ast import Card, Deck
 from ..profiles.profile import Profile
+from ..said import said
 from ..span import Span
 from . import playing, sheets, themes
 from .sheets import TEMPLATES, TEXT_SIZES, Options, _art_size
@@ -190,8 +191,9 @@ def lint(deck: Deck, deck_path: Path, options: Options = Options(), profile: Pro
 
 def _timed_out(deck: Deck, deck_path: Path, options: Options) -> Diagnostic:
     return Diagnostic(
-        "DK304", f"rendering took longer than {options.timeout:g} s and was stopped; nothing was written",
-        deck.title_span or Span(1, 1, 1, 1, 0, 0), help="render fewer cards at a time, or raise --timeout",
+        "DK304", said("print-timed-out", "rendering took longer than {seconds:g} s and was stopped; nothing was "
+                      "written", seconds=options.timeout), deck.title_span or Span(1, 1, 1, 1, 0, 0),
+        help=said("print-timed-out-help", "render fewer cards at a time, or raise --timeout"),
         path=str(deck_path),
     )
 
@@ -204,11 +206,13 @@ def _art_problems(deck: Deck, deck_path: Path, options: Options) -> list[Diagnos
     return oversize + [
         Diagnostic(
             "DK306",
-            f"the art of `{card.name}` prints {size[0]:.1f}×{size[1]:.1f} mm, short of the bleed "
-            f"({need[0]:.1f}×{need[1]:.1f} mm): a white edge will show where the cut wanders",
+            said("print-short-of-bleed", "the art of `{card}` prints {width:.1f}×{height:.1f} mm, short of the bleed "
+                 "({need_width:.1f}×{need_height:.1f} mm): a white edge will show where the cut wanders",
+                 card=card.name, width=size[0], height=size[1], need_width=need[0], need_height=need[1]),
             card.field_spans.get("art", card.name_span),
-            help=f"make the picture at least {need[0]:.1f}×{need[1]:.1f} mm "
-            f"({pixels[0]}×{pixels[1]} px at {options.dpi:g} dpi)",
+            help=said("print-short-of-bleed-help", "make the picture at least {width:.1f}×{height:.1f} mm "
+                      "({across}×{down} px at {dpi:g} dpi)", width=need[0], height=need[1], across=pixels[0],
+                      down=pixels[1], dpi=options.dpi),
             path=str(deck_path),
         )
         for card, size in _short_of_bleed(deck, folder_of(deck_path), options)
@@ -218,41 +222,48 @@ def _art_problems(deck: Deck, deck_path: Path, options: Options) -> list[Diagnos
 def _problems(deck, deck_path, log, overflowing) -> list[Diagnostic]:
     found = [
         Diagnostic(
-            "DK303", f"the text of `{name}` does not fit on the card, even at {TEXT_SIZES[-1]:g} pt",
+            "DK303", said("print-overflow", "the text of `{card}` does not fit on the card, even at {size:g} pt",
+                          card=name, size=TEXT_SIZES[-1]),
             (deck.card(name).name_span if deck.card(name) else deck.title_span) or Span(1, 1, 1, 1, 0, 0),
-            help="say it in fewer words (the GDD: \"menos é mais\"), or choose a larger --card-size",
+            help=said("print-overflow-help", 'say it in fewer words (the GDD: "menos é mais"), or choose a larger '
+                      "--card-size"),
             path=str(deck_path),
         )
         for name in overflowing
     ]
     found += [
         Diagnostic(
-            "DK301", f"rendering refused to read `{url}`: decks may only use files inside their own folder",
-            _art_span(deck, url), help="put the image next to the deck file and use a relative path",
+            "DK301", said("print-refused", "rendering refused to read `{url}`: decks may only use files inside their "
+                          "own folder", url=url), _art_span(deck, url),
+            help=said("print-refused-help", "put the image next to the deck file and use a relative path"),
             path=str(deck_path),
         )
         for url in dict.fromkeys(log.refused)
     ]
     found += [  # a card's own art over the bound is DK310 from the art check (`_art_problems`)
         Diagnostic(
-            "DK310", f"the picture `{unquote(urlsplit(url).path)}` the theme uses has more pixels than any "
-            f"printed card needs (at most {pictures.MAX_ART_PIXELS:,}); it is not read",
-            _art_span(deck, url), help="scale it down to the size it prints at", path=str(deck_path),
+            "DK310", said("print-theme-picture-large", "the picture `{path}` the theme uses has more pixels than any "
+                          "printed card needs (at most {limit:,}); it is not read", path=unquote(urlsplit(url).path),
+                          limit=pictures.MAX_ART_PIXELS), _art_span(deck, url),
+            help=said("print-scale-down", "scale it down to the size it prints at"), path=str(deck_path),
         )
         for url in dict.fromkeys(log.too_large) if _art_card(deck, url) is None
     ]
     found += [
         Diagnostic(
-            "DK305", f"text of `{name}` reaches outside the safe zone (a word too long for the card's width)",
+            "DK305", said("print-outside-safe-zone", "text of `{card}` reaches outside the safe zone (a word too long "
+                          "for the card's width)", card=name),
             (deck.card(name).name_span if deck.card(name) else deck.title_span) or Span(1, 1, 1, 1, 0, 0),
-            help="break the long word, or choose a wider --card-size", path=str(deck_path),
+            help=said("print-outside-safe-zone-help", "break the long word, or choose a wider --card-size"),
+            path=str(deck_path),
         )
         for name in log.outside_safe_zone
     ]
     found += [
         Diagnostic(
-            "DK302", f"the image `{unquote(urlsplit(url).path)}` does not exist; the card is printed without it",
-            _art_span(deck, url), help="check the path, relative to the deck file", path=str(deck_path),
+            "DK302", said("print-missing-image", "the image `{path}` does not exist; the card is printed without it",
+                          path=unquote(urlsplit(url).path)), _art_span(deck, url),
+            help=said("print-missing-image-help", "check the path, relative to the deck file"), path=str(deck_path),
         )
         for url in dict.fromkeys(log.missing)
     ]

@@ -43,6 +43,8 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment
 from jinja2.utils import Namespace, generate_lorem_ipsum
 from jinja2.visitor import NodeTransformer
 
+from ..said import said
+
 MAX_STEPS = 1_000_000
 """Loop turns, look-ups, calls, filters and operators in one render, besides `STEPS_PER_CARD`: what a
 theme may spend apart from the cards (its CSS, a loop over a palette), where the example themes spend a few
@@ -306,22 +308,25 @@ class Bounded(ImmutableSandboxedEnvironment):
     def step(self) -> None:
         self.taken += 1
         if self.taken > self.most_steps:
-            raise OverBudget(f"the theme took more than {self.most_steps:,} steps (loop turns, calls, look-ups) "
-                             "and was stopped")
+            raise OverBudget(said("print-steps", "the theme took more than {steps:,} steps (loop turns, calls, "
+                                  "look-ups) and was stopped", steps=self.most_steps))
 
     def expect(self, size: int, what: str) -> None:
         """Refuse, before it is made, a value of `size` characters or items past `MAX_LENGTH` or past what
         is left of `MAX_OUTPUT`."""
         if size > MAX_LENGTH:
-            raise OverBudget(f"{what} would make a text or list of {size:,} characters or items; a theme's "
-                             f"texts and lists may have {MAX_LENGTH:,} at most")
+            raise OverBudget(said("print-too-long", "{what} would make a text or list of {size:,} characters or "
+                                  "items; a theme's texts and lists may have {limit:,} at most", what=what, size=size,
+                                  limit=MAX_LENGTH))
         if self.made + size > MAX_OUTPUT:
-            raise OverBudget(f"the theme made more than {MAX_OUTPUT:,} characters in all and was stopped")
+            raise OverBudget(said("print-output", "the theme made more than {limit:,} characters in all and was "
+                                  "stopped", limit=MAX_OUTPUT))
 
     def result(self, value, what: str):
         """`value`, made by a step: counted, and refused when past a bound."""
         if isinstance(value, int) and not isinstance(value, bool) and abs(value).bit_length() > _MAX_BITS:
-            raise OverBudget(f"{what} made a number of more than {MAX_DIGITS:,} digits")
+            raise OverBudget(said("print-made-digits", "{what} made a number of more than {limit:,} digits",
+                                  what=what, limit=MAX_DIGITS))
         size = _length(value)
         if size:
             self.expect(size, what)
@@ -335,13 +340,14 @@ class Bounded(ImmutableSandboxedEnvironment):
         """A piece of output, counted."""
         self.made += len(text)
         if self.made > MAX_OUTPUT:
-            raise OverBudget(f"the theme made more than {MAX_OUTPUT:,} characters in all and was stopped")
+            raise OverBudget(said("print-output", "the theme made more than {limit:,} characters in all and was "
+                                  "stopped", limit=MAX_OUTPUT))
         return text
 
     def printable(self, value):
         """A value about to be output: a list or dict is measured as text first."""
         if not isinstance(value, (str, int, float)):
-            self.expect(self.measure(value), "printing this value")
+            self.expect(self.measure(value), said("print-printing-value", "printing this value"))
         return value
 
     # ------------------------------------------------------------ what the template reaches ---
@@ -386,10 +392,12 @@ class Bounded(ImmutableSandboxedEnvironment):
         if operator == "*":
             self.expect(_repeated(left, right), what)
             if isinstance(left, int) and isinstance(right, int) and _digits(left) + _digits(right) > MAX_DIGITS + 2:
-                raise OverBudget(f"{what} would make a number of more than {MAX_DIGITS:,} digits")
+                raise OverBudget(said("print-digits", "{what} would make a number of more than {limit:,} digits",
+                                      what=what, limit=MAX_DIGITS))
         elif operator == "**" and isinstance(left, int) and isinstance(right, int) and abs(left) > 1 and right > 0:
             if right * abs(left).bit_length() > _MAX_BITS + 64:
-                raise OverBudget(f"{what} would make a number of more than {MAX_DIGITS:,} digits")
+                raise OverBudget(said("print-digits", "{what} would make a number of more than {limit:,} digits",
+                                      what=what, limit=MAX_DIGITS))
         elif operator == "%" and isinstance(left, str):
             self.expect(_printf(left, right, self.measure), what)
         return self.result(super().call_binop(context, operator, left, right), what)
@@ -399,7 +407,7 @@ class Bounded(ImmutableSandboxedEnvironment):
         if isinstance(__obj, LoopContext) and args:  # a recursive loop's `loop(items)`
             args = (__self.steps(args[0]), *args[1:])
         name = getattr(__obj, "__name__", "")
-        what = f"`{name}`" if name else "a call"
+        what = f"`{name}`" if name else said("print-a-call", "a call")
         if isinstance(getattr(__obj, "__self__", None), (str, bytes)):
             if name == "join" and args:
                 args = (tuple(args[0]), *args[1:])
@@ -443,14 +451,16 @@ class Bounded(ImmutableSandboxedEnvironment):
         except ValueError as error:
             long_number = _DIGITS_RUN.search(source)
             line = source.count("\n", 0, long_number.start()) + 1 if long_number else 1
-            raise TemplateSyntaxError(f"a number of more than {MAX_DIGITS:,} digits", line, name, filename) from error
+            raise TemplateSyntaxError(said("print-long-number", "a number of more than {limit:,} digits",
+                                           limit=MAX_DIGITS), line, name, filename) from error
         except SyntaxError as error:
             written = (error.text or "").strip()
             at = source.find(written) if written else -1
             line = source.count("\n", 0, at) + 1 if at >= 0 else 1
-            shown = f" (`{written[:40]}`)" if written.isprintable() else ""
-            raise TemplateSyntaxError(f"a number Python cannot read{shown}: write its digits as 0-9", line, name,
-                                      filename) from error
+            message = said("print-unread-number-shown", "a number Python cannot read (`{written}`): write its "
+                           "digits as 0-9", written=written[:40]) if written.isprintable() else \
+                said("print-unread-number", "a number Python cannot read: write its digits as 0-9")
+            raise TemplateSyntaxError(message, line, name, filename) from error
 
     def handle_exception(self, source=None):
         """A theme's failure at its line: past a bound, an `OverBudget` (running out of memory is one);
@@ -460,7 +470,8 @@ class Bounded(ImmutableSandboxedEnvironment):
         except (TemplateError, RecursionError):
             raise
         except MemoryError as error:
-            raise OverBudget("the theme ran out of memory").with_traceback(error.__traceback__) from None
+            raise OverBudget(said("print-out-of-memory", "the theme ran out of memory")).with_traceback(
+                error.__traceback__) from None
         except Exception as error:  # noqa: BLE001 — whatever a template's Python raised
             raise TemplateRuntimeError(f"{error} ({type(error).__name__})").with_traceback(
                 error.__traceback__) from None

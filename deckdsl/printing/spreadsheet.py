@@ -44,7 +44,9 @@ from ..lang import ast
 from ..lang.spelling import quoted
 from ..profiles.fields import CARD_FIELDS, META_FIELDS
 from ..profiles.profile import Profile
+from ..said import said
 from ..span import Span
+from . import sheetwords as words
 
 EFFECTS = ("cost", "action", "condition")
 """Columns written in the deck language, as they stand in the deck."""
@@ -291,14 +293,12 @@ def _columns_of(header: list[str], bounds: Iterator[tuple[int, int]], sheet: str
     """Which field each column holds (by column index) by the sheet's first row, `header`, or why it does
     not name the columns: it is empty, has too many, or names one no field has (each reported)."""
     if not any(name.strip() for name in header):
-        return {}, [_refusal(sheet, 1, 0, "DK009", "the sheet has no header row: its first row must name the columns",
-                             f"the columns are {', '.join(columns(profile))}")]
+        return {}, [_refusal(sheet, 1, 0, "DK009", words.no_header(), words.columns_are(columns(profile)))]
     if len(header) > MAX_COLUMNS:
         start, _ = next(islice(bounds, MAX_COLUMNS, None))
         cell = Cell(1, MAX_COLUMNS + 1, _Places(sheet).span(start, start), "")
-        return {}, [(Diagnostic("DK101", f"the sheet has {len(header):,} columns; a `{profile.name}` card has "
-                                f"{len(columns(profile))} fields", cell.span,
-                                help=f"the columns are {', '.join(columns(profile))}"), cell)]
+        return {}, [(Diagnostic("DK101", words.too_many_columns(len(header), profile.name, len(columns(profile))),
+                                cell.span, help=words.columns_are(columns(profile))), cell)]
     places = _Places(sheet)
     cells = [Cell(1, index, places.span(start, end), "")
              for index, (start, end) in enumerate(islice(bounds, len(header)), 1)]
@@ -319,16 +319,17 @@ def _header(names: list[str], cells: list[Cell], profile: Profile
         field = spec.name if spec is not None else _SPELLINGS.get(word)
         if field is None or field not in choices:
             problems.append((Diagnostic(
-                "DK101", f"the column `{written.strip()}` is not a field of a `{profile.name}` card", cell.span,
-                help=did_you_mean(word, choices) or f"the columns are {', '.join(choices)}"), cell))
+                "DK101", words.unknown_column(written.strip(), profile.name), cell.span,
+                help=did_you_mean(word, choices) or words.columns_are(choices)), cell))
         elif field in known.values():
-            problems.append((Diagnostic("DK101", f"the column `{written.strip()}` repeats `{field}`", cell.span,
-                                        help="keep one column per field"), cell))
+            problems.append((Diagnostic("DK101", words.repeated_column(written.strip(), field), cell.span,
+                                        help=said("print-one-column", "keep one column per field")), cell))
         else:
             known[index] = field
     if "name" not in known.values() and not problems:
-        problems.append((Diagnostic("DK101", "the sheet has no `name` column", cells[0].span,
-                                    help="add a column `name` with each card's name"), cells[0]))
+        problems.append((Diagnostic("DK101", said("print-no-name", "the sheet has no `name` column"), cells[0].span,
+                                    help=said("print-add-name", "add a column `name` with each card's name")),
+                         cells[0]))
     return known, problems
 
 
@@ -379,9 +380,8 @@ class _Deck:
             block += "}"
         self.size += _size(block)
         if self.size > MAX_FILE_BYTES:
-            return _refusal(self.sheet, row, places[0][0], "DK006",
-                            f"the deck would be more than {MAX_FILE_BYTES:,} bytes from this row on, the limit of "
-                            "a deck file", "split the cards into several sheets, a deck for each")
+            return _refusal(self.sheet, row, places[0][0], "DK006", words.too_big(MAX_FILE_BYTES),
+                            said("print-split-sheet", "split the cards into several sheets, a deck for each"))
         self.parts.append(block)
         self.offset += len(block)
         return None
@@ -394,10 +394,9 @@ class _Deck:
         more = sum(1 for value in islice(values, first + 1, None) if value.strip())
         start, end = next(islice(bounds, first - width, None))
         cell = Cell(row, first + 1, self.places.span(start, end), "")
-        also = f", nor the {more:,} filled after it" if more else ""
         self.beyond.append((Diagnostic(
-            "DK101", f"a cell beyond the last column (`{values[first].strip()[:40]}`) is not read{also}", cell.span,
-            help="give the column a name in the first row, or empty the cell"), cell))
+            "DK101", words.beyond(values[first].strip()[:40], more), cell.span,
+            help=said("print-name-column", "give the column a name in the first row, or empty the cell")), cell))
 
     def text(self) -> str:
         """The deck file's text: the frame's start, the cards, the frame's end."""
@@ -414,7 +413,7 @@ class _Deck:
         for problem, index in zip(problems, found, strict=True):
             cell = cells[index]
             named = cell.column_name and index >= 0 and problem.span.start >= self.origins.starts[index]
-            message = problem.message + (f" (column `{cell.column_name}`)" if named else "")
+            message = words.in_column(problem.message, cell.column_name) if named else problem.message
             moved.append((Diagnostic(problem.code, message, cell.span, help=problem.help, notes=problem.notes,
                                      severity=problem.severity, cards=problem.cards), cell))
         return moved

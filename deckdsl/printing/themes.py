@@ -35,6 +35,7 @@ from pathlib import Path
 
 from ..diagnostics import Diagnostic
 from ..files import inside
+from ..said import said
 from ..span import Span
 
 THEME_FILE = "theme.html.j2"
@@ -73,8 +74,9 @@ def environment(theme: Path | None, cards: int = 0):
             except OSError as error:
                 raise TemplateNotFound(template) from error
             except UnicodeDecodeError as error:
-                raise TemplateSyntaxError(f"the theme is not UTF-8 text (byte 0x{data[error.start]:02x} at offset "
-                                          f"{error.start}): save it as UTF-8", data.count(b"\n", 0, error.start) + 1,
+                raise TemplateSyntaxError(said("print-theme-not-utf8", "the theme is not UTF-8 text (byte 0x{byte} at "
+                                               "offset {offset}): save it as UTF-8", byte=f"{data[error.start]:02x}",
+                                               offset=error.start), data.count(b"\n", 0, error.start) + 1,
                                           template, str(path)) from None
             mtime = path.stat().st_mtime_ns
             return source, str(path), lambda: path.is_file() and path.stat().st_mtime_ns == mtime
@@ -113,20 +115,22 @@ def problem(error: Exception, theme: Path) -> Diagnostic:
     start = sum(len(previous) + 1 for previous in lines[: line - 1])
     span = Span(line, 1, line, len(lines[line - 1]) + 1, start, start + len(lines[line - 1]))
     if isinstance(error, OverBudget):
-        return Diagnostic("DK309", str(error), span, path=str(path),
-                          help="a theme describes how cards look: its loops go over the cards, its texts are "
-                               "short (the bounds: docs/print.md, Themes)")
+        return Diagnostic("DK309", error.message, span, path=str(path),
+                          help=said("print-over-budget-help", "a theme describes how cards look: its loops go over "
+                                    "the cards, its texts are short (the bounds: docs/print.md, Themes)"))
     if isinstance(error, TemplateNotFound):
-        message = f"the theme's template `{error.name}` is not there (a theme reads `{THEME_FILE}` from its folder " \
-                  "and extends a shipped design)"
+        message = said("print-theme-missing", "the theme's template `{name}` is not there (a theme reads `{file}` "
+                       "from its folder and extends a shipped design)", name=error.name, file=THEME_FILE)
     elif isinstance(error, SecurityError):
-        message = f"the theme does something themes may not: {error}"
+        message = said("print-theme-forbidden", "the theme does something themes may not: {reason}", reason=str(error))
     elif isinstance(error, RecursionError):
-        message = "the theme calls itself without end (a block that renders itself)"
+        message = said("print-theme-recursion", "the theme calls itself without end (a block that renders itself)")
     else:
-        message = f"the theme does not work: {getattr(error, 'message', None) or error}"
+        message = said("print-theme-broken", "the theme does not work: {reason}",
+                       reason=getattr(error, "message", None) or str(error))
     return Diagnostic("DK307", message, span, path=str(path),
-                      help='start it with `{% extends "deck.html.j2" %}` and override blocks: docs/print.md, Themes')
+                      help=said("print-theme-help", 'start it with `{{% extends "deck.html.j2" %}}` and override '
+                                "blocks: docs/print.md, Themes"))
 
 
 def _text(path: Path) -> str:

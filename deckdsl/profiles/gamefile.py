@@ -21,6 +21,8 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 
 from ..diagnostics import Diagnostic
 from ..files import lark_parser
+from ..said import said
+from .wording import listed
 from ..span import Span
 
 GRAMMAR = Path(__file__).parent.parent / "grammars" / "game.lark"
@@ -123,8 +125,10 @@ def read(text: str) -> tuple[GameFile | None, list[Diagnostic]]:
     """Parse a profile file.  Returns the file (None when its syntax is broken) and syntax diagnostics."""
     if not _CONTENT.search(text):
         return None, [Diagnostic(
-            "DK501", "the profile is empty: it has no `game` block", Span(1, 1, 1, 2, 0, min(1, len(text))),
-            help='a profile starts with `game "Name" {` and its `id: my-game` (docs/profiles.md)',
+            "DK501", said("profile-empty", "the profile is empty: it has no `game` block"),
+            Span(1, 1, 1, 2, 0, min(1, len(text))),
+            help=said("profile-empty-help", 'a profile starts with `game "Name" {{` and its `id: my-game` '
+                      "(docs/profiles.md)"),
         )]
     try:
         tree = _parser().parse(text)
@@ -172,8 +176,10 @@ def _add_field(block: Block, node, builder: _Build, problems: list[Diagnostic]) 
         value = {name: item for name, item, _, _ in value.entries}
     if key in block.fields:
         problems.append(Diagnostic(
-            "DK506", f"`{key}` is given twice in `{block.kind}{' ' + block.name if block.name else ''}`",
-            _span(node), help="keep one of them: a second one would silently replace the first",
+            "DK506", said("profile-given-twice", "`{key}` is given twice in `{block}`", key=key,
+                          block=f"{block.kind} {block.name}" if block.name else block.kind),
+            _span(node),
+            help=said("profile-keep-one", "keep one of them: a second one would silently replace the first"),
         ))
         return
     block.fields[key] = value
@@ -192,10 +198,12 @@ def _parser() -> Lark:
 
 
 _EXPECTED = {
-    "RBRACE": "`}`", "LBRACE": "`{`", "COLON": "`:`", "WORD": "a word", "STRING": 'a "text"',
-    "NUMBER": "a number", "RSQB": "`]`", "LSQB": "`[`", "_NL": "the end of the line", "SEMICOLON": "`;`",
-    "COMMA": "`,`", "GAME": "`game`", "SYMBOL": "a symbol", "$END": "the end of the file",
-    "<END-OF-FILE>": "the end of the file",
+    "RBRACE": "`}`", "LBRACE": "`{`", "COLON": "`:`", "WORD": said("profile-a-word", "a word"),
+    "STRING": said("profile-a-text", 'a "text"'), "NUMBER": said("profile-a-number", "a number"), "RSQB": "`]`",
+    "LSQB": "`[`", "_NL": said("profile-end-of-line", "the end of the line"), "SEMICOLON": "`;`", "COMMA": "`,`",
+    "GAME": "`game`", "SYMBOL": said("profile-a-symbol", "a symbol"),
+    "$END": said("profile-end-of-file", "the end of the file"),
+    "<END-OF-FILE>": said("profile-end-of-file", "the end of the file"),
 }
 
 
@@ -204,23 +212,27 @@ def _syntax_error(error: UnexpectedInput, text: str) -> Diagnostic:
     offset = Span.offset(text, line, column)
     expected = sorted({_EXPECTED.get(name, f"`{name}`") for name in getattr(error, "expected", ()) or ()
                        if not name.startswith("__")})
-    help_text = "expected " + ", ".join(expected) if expected else None
+    help_text = said("profile-expected", "expected {items}", items=listed(expected)) if expected else None
     if isinstance(error, UnexpectedCharacters) and offset < len(text) and text[offset] == '"':
         triple = text.rfind('"""', max(0, offset - 2), offset + 1)
         if triple >= 0:
             offset, column = triple, column - (offset - triple)
-            message, help_text = "this `\"\"\"` text is never closed", 'end it with `"""`'
+            message = said("profile-triple-text-open", 'this `"""` text is never closed')
+            help_text = said("profile-end-triple", 'end it with `"""`')
         else:
-            message = "this string is not closed before the end of its line"
-            help_text = 'end it with `"` on the same line, or write `"""…"""` for a text over several lines'
+            message = said("profile-string-open", "this string is not closed before the end of its line")
+            help_text = said("profile-end-string", 'end it with `"` on the same line, or write `"""…"""` for a text '
+                             "over several lines")
+    elif isinstance(error, UnexpectedCharacters) and offset < len(text):
+        message = said("profile-unexpected", "unexpected {what} in the profile", what=_shown(text[offset]))
     elif isinstance(error, UnexpectedCharacters):
-        message = f"unexpected {_shown(text[offset]) if offset < len(text) else 'end of the file'} in the profile"
+        message = said("profile-unexpected-end", "unexpected end of the file in the profile")
     elif isinstance(error, UnexpectedToken) and error.token.type == "_NL":
-        message = "the line ends too early"
+        message = said("profile-line-ends-early", "the line ends too early")
     elif isinstance(error, UnexpectedToken) and error.token.type != "$END":
-        message = f"unexpected `{error.token}` in the profile"
+        message = said("profile-unexpected", "unexpected {what} in the profile", what=f"`{error.token}`")
     else:
-        message = "the profile ends too early"
+        message = said("profile-ends-early", "the profile ends too early")
     span = Span(line, column, line, column + 1, offset, min(len(text), offset + 1))
     return Diagnostic("DK501", message, span, help=help_text)
 
@@ -254,12 +266,14 @@ def _unclosed(text: str) -> Diagnostic | None:
         return None
     offset = min(unclosed) if not stack else unclosed[0]
     line_start = text.rfind("\n", 0, offset) + 1
-    head = " ".join(text[line_start:offset].split()) or "the block"
+    head = " ".join(text[line_start:offset].split())
     line = text.count("\n", 0, offset) + 1
     column = offset - line_start + 1
     return Diagnostic(
-        "DK501", f"`{head}` is opened here and never closed", Span(line, column, line, column + 1, offset, offset + 1),
-        help="this `{` is not closed: add the `}` that ends it, after its last field",
+        "DK501", said("profile-never-closed", "`{head}` is opened here and never closed", head=head) if head
+        else said("profile-block-never-closed", "`the block` is opened here and never closed"),
+        Span(line, column, line, column + 1, offset, offset + 1),
+        help=said("profile-close-it", "this `{{` is not closed: add the `}}` that ends it, after its last field"),
     )
 
 
@@ -274,8 +288,9 @@ def _open_text(text: str) -> Diagnostic | None:
             offset = match.start()
             line_start = text.rfind("\n", 0, offset) + 1
             line, column = text.count("\n", 0, offset) + 1, offset - line_start + 1
-            return Diagnostic("DK501", f"this `{TRIPLE}` string is never closed",
-                              Span(line, column, line, column + 3, offset, offset + 3), help=f"end it with `{TRIPLE}`")
+            return Diagnostic("DK501", said("profile-triple-string-open", 'this `"""` string is never closed'),
+                              Span(line, column, line, column + 3, offset, offset + 3),
+                              help=said("profile-end-triple", 'end it with `"""`'))
     return None
 
 

@@ -23,8 +23,10 @@ from pathlib import Path
 
 from ..diagnostics import Diagnostic, did_you_mean
 from ..games.registry import GameError, find_game, games
+from ..said import said
 from ..span import Span
 from .fields import CARD_FIELDS
+from .wording import needs, no_attribute, not_a_value, shape, unknown_name
 
 
 class ProfileError(Exception):
@@ -132,8 +134,8 @@ class RuleParameter:
     def allowed(self) -> str:
         """The allowed values, for messages."""
         if self.choices:
-            return "one of " + ", ".join(f"`{choice}`" for choice in self.choices)
-        return f"a number between {self.min} and {self.max}"
+            return said("profile-one-of", "one of {choices}", choices=", ".join(f"`{c}`" for c in self.choices))
+        return said("profile-number-between", "a number between {low} and {high}", low=self.min, high=self.max)
 
 
 @dataclass(frozen=True)
@@ -380,7 +382,7 @@ def _cache_file(text: str, path: str) -> str | None:
 
 
 _CODE = "".join(Path(__file__).with_name(name).read_text(encoding="utf-8")
-                for name in ("profile.py", "gamefile.py", "fields.py"))
+                for name in ("profile.py", "gamefile.py", "fields.py", "wording.py"))
 """The code that builds profiles, as this process imported it: read once, so that a cached profile is
 keyed by the code that built it even if the files change while the process runs."""
 
@@ -393,8 +395,9 @@ def loads(text: str, path: str = "<profile>") -> tuple[Profile | None, list[Diag
 
     if len(text) > MAX_PROFILE_BYTES:
         return None, [Diagnostic(
-            "DK006", f"the profile is {len(text):,} characters; profiles are limited to {MAX_PROFILE_BYTES:,} bytes",
-            Span(1, 1, 1, 1, 0, 0), path=path, help="a game profile is a few KB: is this the right file?",
+            "DK006", said("profile-too-long", "the profile is {size:,} characters; profiles are limited to {limit:,} "
+                          "bytes", size=len(text), limit=MAX_PROFILE_BYTES), Span(1, 1, 1, 1, 0, 0), path=path,
+            help=said("profile-too-long-help", "a game profile is a few KB: is this the right file?"),
         )]
     parsed, problems = read_syntax(text)
     if parsed is None:
@@ -446,9 +449,8 @@ class _Builder:
         """Field `key` of `block`, checked to be of `kind` (text, word, number, yes-no, list, map)."""
         if key not in block.fields:
             if required:
-                article = "an" if key[0] in "aeiou" else "a"
                 where = f"{block.kind} {block.name}" if block.name else block.kind
-                self.error("DK504", f"`{where}` needs {article} `{key}:` field", block.span)
+                self.error("DK504", needs(where, key), block.span)
             return default
         value, span = block.fields[key], block.field_spans[key]
         ok = {
@@ -457,9 +459,7 @@ class _Builder:
             "list": isinstance(value, (list, str, int)), "map": isinstance(value, dict),
         }[kind]
         if not ok:
-            shown = {"yes-no": "`yes` or `no`", "map": "a `{ key: value, … }` table", "list": "a `[…]` list",
-                     "number": "a number", "text": 'a "text"', "word": "a word"}[kind]
-            self.error("DK503", f"`{key}` must be {shown}", span)
+            self.error("DK503", said("profile-must-be", "`{key}` must be {kind}", key=key, kind=shape(kind)), span)
             return default
         if kind == "yes-no":
             return value.casefold() in _YES
@@ -471,8 +471,9 @@ class _Builder:
         for key, span in block.field_spans.items():
             if key not in allowed and key not in extra:
                 known = list(allowed) + list(extra)
-                self.error("DK502", f"`{block.kind}` has no field `{key}`", span,
-                           help=did_you_mean(key, known) or (f"its fields are {', '.join(known)}" if known else None))
+                self.error("DK502", said("profile-no-field", "`{kind}` has no field `{key}`", kind=block.kind, key=key),
+                           span, help=did_you_mean(key, known) or (said("profile-fields-are", "its fields are {fields}",
+                                                                        fields=", ".join(known)) if known else None))
 
     # -- the whole profile ---------------------------------------------------------------------
 
@@ -481,13 +482,15 @@ class _Builder:
         self.check_fields(game, _GAME_FIELDS)
         for block in self.parsed.blocks:
             if block.kind not in _BLOCKS:
-                self.error("DK502", f"a game profile has no `{block.kind}` block", block.span,
-                           help=did_you_mean(block.kind, list(_BLOCKS)) or f"the blocks are {', '.join(_BLOCKS)}")
+                self.error("DK502", said("profile-no-block", "a game profile has no `{kind}` block", kind=block.kind),
+                           block.span, help=did_you_mean(block.kind, list(_BLOCKS))
+                           or said("profile-blocks-are", "the blocks are {blocks}", blocks=", ".join(_BLOCKS)))
         profile_id = self.get(game, "id", "word", default="", required=True)
         players, most = self.players(game)
         value = self.get(game, "value", "word", default="optional")
         if value not in ("required", "optional"):
-            self.error("DK503", "`value` must be `required` or `optional`", game.field_spans["value"])
+            self.error("DK503", said("profile-value-kind", "`value` must be `required` or `optional`"),
+                       game.field_spans["value"])
         attributes = self.attributes()
         self.attribute_specs = attributes
         zones = {
@@ -506,10 +509,10 @@ class _Builder:
         self.check_names(profile)
         stem = Path(source).stem if source.endswith(".game") else None
         if stem is not None and profile_id and stem != profile_id:
-            self.error("DK503", f"the profile's id is `{profile_id}` but its file is `{Path(source).name}`",
-                       game.field_spans["id"],
-                       help=f"decks find a profile by its file name: write `id: {stem}`, or rename the file "
-                       f"`{profile_id}.game`")
+            self.error("DK503", said("profile-id-not-file", "the profile's id is `{id}` but its file is `{file}`",
+                                     id=profile_id, file=Path(source).name), game.field_spans["id"],
+                       help=said("profile-id-not-file-help", "decks find a profile by its file name: write "
+                                 "`id: {stem}`, or rename the file `{id}.game`", stem=stem, id=profile_id))
         return profile
 
     def check_names(self, profile: Profile) -> None:
@@ -539,15 +542,13 @@ class _Builder:
             used = template_names(text)
         except TemplateError as error:
             stray = str(error).startswith("a stray")
-            self.error("DK503", str(error), span,
-                       help="write `{{` and `}}` for a brace that is not a name" if stray else None)
+            self.error("DK503", error.args[0], span, help=said("profile-double-brace", "write `{{{{` and `}}}}` for a "
+                                                                "brace that is not a name") if stray else None)
             return
         for name in used:
             if name not in names:
-                article = "an" if what[0] in "aeiou" else "a"
-                self.error("DK505", f"`{{{name}}}` is not {article} {what}", span,
-                           help=did_you_mean(name, names) or (f"the {what}s are {', '.join(names)}" if names
-                                                               else f"there are no {what}s to name here"))
+                message, help = unknown_name(name, names, what)
+                self.error("DK505", message, span, help=help)
 
     def players(self, game) -> tuple[int, int | None]:
         written = game.fields.get("players", 2)
@@ -564,7 +565,8 @@ class _Builder:
                 raise ValueError(text)
             return int(text), int(text)
         except ValueError:
-            self.error("DK503", "`players` must be a number (`2`), a range (`2-4`) or a minimum (`\"3+\"`)",
+            self.error("DK503", said("profile-players", '`players` must be a number (`2`), a range (`2-4`) or a '
+                                     'minimum (`"3+"`)'),
                        game.field_spans.get("players", game.span))
             return 2, 2
 
@@ -572,10 +574,12 @@ class _Builder:
         seen: dict[str, Span] = {}
         for block in self.parsed.of_kind(kind):
             if not block.name:
-                self.error("DK504", f"a `{kind}` block needs a name: `{kind} NAME {{ … }}`", block.span)
+                self.error("DK504", said("profile-block-needs-name", "a `{kind}` block needs a name: "
+                                         "`{kind} NAME {{ … }}`", kind=kind), block.span)
                 continue
             if block.name in seen:
-                self.error("DK506", f"`{kind} {block.name}` is defined twice", block.span)
+                self.error("DK506", said("profile-defined-twice", "`{kind} {name}` is defined twice", kind=kind,
+                                         name=block.name), block.span)
                 continue
             seen[block.name] = block.span
             if not extra_fields:
@@ -585,7 +589,8 @@ class _Builder:
     def single(self, kind: str):
         blocks = self.parsed.of_kind(kind)
         for extra in blocks[1:]:
-            self.error("DK506", f"a game profile has one `{kind}` block; this is another", extra.span)
+            self.error("DK506", said("profile-one-block", "a game profile has one `{kind}` block; this is another",
+                                     kind=kind), extra.span)
         return blocks[0] if blocks else None
 
     # -- attributes, properties, relations -----------------------------------------------------
@@ -595,8 +600,9 @@ class _Builder:
         blocks = []
         for block in self.named("attribute", _BLOCKS["attribute"]):
             if block.name.casefold() in _CARD_WORDS:
-                self.error("DK503", f"an attribute cannot be called `{block.name}`: it is a field every card has",
-                           block.span, help="give the attribute another name")
+                self.error("DK503", said("profile-card-word", "an attribute cannot be called `{name}`: it is a "
+                                         "field every card has", name=block.name), block.span,
+                           help=said("profile-card-word-help", "give the attribute another name"))
                 continue
             blocks.append(block)
         for block in blocks:
@@ -631,8 +637,9 @@ class _Builder:
                 if source is not None and source.name != spec.derived_from:
                     spec = found[block.name] = replace(spec, derived_from=source.name)
                 if source is None or source.derived_from is not None:
-                    self.error("DK505", f"`{spec.name}` is derived from `{spec.derived_from}`, which is not an "
-                               "attribute cards state", block.field_spans["derived from"],
+                    self.error("DK505", said("profile-derived-from", "`{name}` is derived from `{source}`, which "
+                                             "is not an attribute cards state", name=spec.name,
+                                             source=spec.derived_from), block.field_spans["derived from"],
                                help=did_you_mean(spec.derived_from, [n for n, a in found.items()
                                                                      if not a.derived_from]))
                     continue
@@ -651,7 +658,8 @@ class _Builder:
             if isinstance(colour, str) and re.fullmatch(r"#[0-9A-Fa-f]{6}", colour):
                 found[str(value)] = colour
             else:
-                self.error("DK503", f"the colour of `{value}` must be written `#rrggbb`, like `#c0392b`",
+                self.error("DK503", said("profile-colour", "the colour of `{value}` must be written `#rrggbb`, "
+                                         "like `#c0392b`", value=value),
                            block.entry_spans["colours"][value])
         return found
 
@@ -664,9 +672,8 @@ class _Builder:
     def known_value(self, spec: AttributeSpec, value: str, span: Span) -> bool:
         if spec.canonical_value(value) is not None:
             return True
-        self.error("DK505", f"`{value}` is not a value of `{spec.name}`", span,
-                   help=did_you_mean(value, list(spec.values))
-                   or (f"its values are {', '.join(spec.values)}" if spec.values else "it has no values yet"))
+        message, help = not_a_value(value, spec.name, list(spec.values))
+        self.error("DK505", message, span, help=help)
         return False
 
     def attribute_ref(self, name: str, span: Span, attributes) -> AttributeSpec | None:
@@ -674,10 +681,8 @@ class _Builder:
         spec = attributes.get(name) or next(
             (a for a in attributes.values() if name.casefold() in (x.casefold() for x in a.aliases)), None)
         if spec is None:
-            self.error("DK505", f"there is no attribute `{name}`", span,
-                       help=did_you_mean(name, list(attributes))
-                       or (f"the attributes are {', '.join(attributes)}" if attributes
-                           else "the profile has no attributes yet: add an `attribute NAME { values: […] }` block"))
+            message, help = no_attribute(name, list(attributes))
+            self.error("DK505", message, span, help=help)
         return spec
 
     def properties(self, attributes) -> dict[str, PropertySpec]:
@@ -691,7 +696,8 @@ class _Builder:
                 if spec is None:
                     continue
                 if not isinstance(value, dict) or not all(isinstance(v, int) for v in value.values()):
-                    self.error("DK503", f"`{key}` must be a table of numbers, `{{ value: number, … }}`",
+                    self.error("DK503", said("profile-table-of-numbers", "`{key}` must be a table of numbers, "
+                                             "`{{ value: number, … }}`", key=key),
                                block.field_spans[key])
                     continue
                 table = {}
@@ -700,8 +706,8 @@ class _Builder:
                         table[spec.canonical_value(str(written))] = number
                 tables[spec.name] = table
             if not tables:
-                self.error("DK504", f"`property {block.name}` needs a table per attribute, like "
-                           "`rank: { 2: 2, 3: 3 }`", block.span)
+                self.error("DK504", said("profile-property-tables", "`property {name}` needs a table per attribute, "
+                                         "like `rank: {{ 2: 2, 3: 3 }}`", name=block.name), block.span)
             found[block.name] = PropertySpec(block.name, tables, self.get(block, "label", "text", block.name),
                                              self.get(block, "description", "text", ""))
         return found
@@ -741,10 +747,12 @@ class _Builder:
         name = spec.name if spec else name
         beats = self.beats(block, spec)
         if any(len(losers) != 1 for losers in beats.values()):
-            self.error("DK503", "in a dispute each throw beats exactly one other", block.field_spans["beats"])
+            self.error("DK503", said("profile-beats-one", "in a dispute each throw beats exactly one other"),
+                       block.field_spans["beats"])
         if spec is not None and beats and set(beats) != set(spec.values):
-            missing = ", ".join(f"`{v}`" for v in spec.values if v not in beats)
-            self.error("DK503", f"the dispute does not say what {missing} beats", block.field_spans["beats"])
+            missing = [f"`{v}`" for v in spec.values if v not in beats]
+            self.error("DK503", said("profile-beats-missing", "the dispute does not say what {missing} beats",
+                                     missing=", ".join(missing), count=len(missing)), block.field_spans["beats"])
         return {"dispute_attribute": name or "", "beats": {k: v[0] for k, v in beats.items() if v}}
 
     # -- structure, components, rules, texts ---------------------------------------------------
@@ -759,8 +767,9 @@ class _Builder:
             words = key.split()
             if words[0] != "count" or (len(words) > 1 and (words[1] != "per" or len(words) == 2)):
                 example = " ".join(list(attributes)[:2]) or "type"
-                self.error("DK502", f"`{key}` is not a structure rule", span,
-                           help=f"write `count: N` (the whole deck) or `count per {example}: …` (per group)")
+                self.error("DK502", said("profile-not-structure", "`{key}` is not a structure rule", key=key), span,
+                           help=said("profile-structure-help", "write `count: N` (the whole deck) or "
+                                     "`count per {example}: …` (per group)", example=example))
                 continue
             specs = [self.attribute_ref(name, span, attributes) for name in words[2:]]
             if any(spec is None for spec in specs):
@@ -768,7 +777,8 @@ class _Builder:
             by = tuple(spec.name for spec in specs)
             if isinstance(value, int) and value < 0 or isinstance(value, dict) and any(
                     isinstance(v, int) and v < 0 for v in value.values()):
-                self.error("DK503", f"`{key}` cannot be negative: it counts cards", span)
+                self.error("DK503", said("profile-negative", "`{key}` cannot be negative: it counts cards", key=key),
+                           span)
                 continue
             if isinstance(value, int):
                 found.append(CountConstraint(by=by, count=value))
@@ -780,8 +790,9 @@ class _Builder:
                         table[last.canonical_value(str(written))] = number
                 found.append(CountConstraint(by=by, count=table))
             else:
-                per = by[-1] if by else "group"
-                self.error("DK503", f"`{key}` must be a number, or a table of numbers per `{per}`", span)
+                per = by[-1] if by else said("profile-group", "group")
+                self.error("DK503", said("profile-count-kind", "`{key}` must be a number, or a table of numbers per "
+                                         "`{per}`", key=key, per=per), span)
         return tuple(found)
 
     def components(self) -> dict[str, dict]:
@@ -803,20 +814,25 @@ class _Builder:
             choices = tuple(self.get(block, "choices", "list", []))
             default = block.fields.get("default")
             if default is None:
-                self.error("DK504", f"`rule {block.name}` needs a `default:`", block.span)
+                self.error("DK504", said("profile-rule-default", "`rule {name}` needs a `default:`",
+                                         name=block.name), block.span)
                 continue
             if choices and str(default) not in choices:
-                self.error("DK503", f"the default `{default}` is not one of the choices", block.field_spans["default"],
-                           help=did_you_mean(str(default), list(choices))
-                           or "the choices are " + ", ".join(f"`{c}`" for c in choices))
+                self.error("DK503", said("profile-default-choice", "the default `{default}` is not one of the "
+                                         "choices", default=default), block.field_spans["default"],
+                           help=did_you_mean(str(default), list(choices)) or said(
+                               "profile-choices-are", "the choices are {choices}",
+                               choices=", ".join(f"`{c}`" for c in choices)))
                 continue
             if not choices and not isinstance(default, int):
-                self.error("DK503", "a rule's default must be a number, or one of its `choices`",
+                self.error("DK503", said("profile-default-kind", "a rule's default must be a number, or one of its "
+                                         "`choices`"),
                            block.field_spans["default"])
                 continue
             low, high = self.get(block, "min", "number", -(10**9)), self.get(block, "max", "number", 10**9)
             if not choices and not low <= default <= high:
-                self.error("DK503", f"the `default` {default} is outside the rule's own `min` {low} and `max` {high}",
+                self.error("DK503", said("profile-default-range", "the `default` {default} is outside the rule's own "
+                                         "`min` {low} and `max` {high}", default=default, low=low, high=high),
                            block.field_spans["default"])
                 continue
             found[block.name] = RuleParameter(
@@ -848,7 +864,8 @@ class _Builder:
         self.check_fields(block, _BLOCKS["print"])
         face = self.get(block, "face", "word", "janken")
         if face not in ("janken", "playing-card"):
-            self.error("DK503", "`face` must be `janken` or `playing-card`", block.field_spans["face"])
+            self.error("DK503", said("profile-face", "`face` must be `janken` or `playing-card`"),
+                       block.field_spans["face"])
         found: dict[str, object] = {"face": face}
         for key in ("corners", "show"):
             names = []
@@ -858,7 +875,8 @@ class _Builder:
                     continue
                 spec = next((a for a in attributes.values() if name == a.name or name in a.aliases), None)
                 if spec is None:
-                    self.error("DK505", f"`{name}` is neither an attribute nor a property", block.field_spans[key],
+                    self.error("DK505", said("profile-not-shown", "`{name}` is neither an attribute nor a property",
+                                             name=name), block.field_spans[key],
                                help=did_you_mean(name, list(attributes) + self.parsed_properties()))
                 else:
                     names.append(spec.name)

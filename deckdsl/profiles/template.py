@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from ..said import said
+
 _FIELD = re.compile(r"\{\{|\}\}|\{([^{}]*)\}|[{}]")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
@@ -29,12 +31,16 @@ def names(text: str) -> list[str]:
         if whole in ("{{", "}}"):
             continue
         if inside is None:
-            raise TemplateError(f"a stray `{whole}` in {_excerpt(text)}")
+            raise TemplateError(said("profile-stray-brace", "a stray `{brace}` in {text}", brace=whole,
+                                     text=_excerpt(text)))
         if not _NAME.match(inside):
             bare = re.split(r"[:!.\[]", inside, maxsplit=1)[0].strip()
-            hint = f"; write `{{{bare}}}`" if _NAME.match(bare) else ""
-            raise TemplateError(f"`{{{inside[:40]}}}` is not a name: braces hold a name only, with no format "
-                                f"or conversion{hint}")
+            if _NAME.match(bare):
+                raise TemplateError(said("profile-not-a-name-write", "`{{{inside}}}` is not a name: braces hold a "
+                                         "name only, with no format or conversion; write `{{{name}}}`",
+                                         inside=inside[:40], name=bare))
+            raise TemplateError(said("profile-not-a-name", "`{{{inside}}}` is not a name: braces hold a name only, "
+                                     "with no format or conversion", inside=inside[:40]))
         found.append(inside)
     return found
 

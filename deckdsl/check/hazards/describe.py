@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections import Counter
 from functools import cache, lru_cache
 
+from ...said import said
+from ..lists import commas, listed, semicolons
 from .pairs import Witness
 from .board import DECK, SUPPLY, TABLE, Zone
 
@@ -61,7 +63,13 @@ def _tell(witness: Witness, first: str, second: str) -> str:
     ends = _ending(one, names), _ending(other, names)
     told = [_state(ending, against, many, start) for ending, against, many in (
         (ends[0], ends[1], len(witness.outcomes[0]) > 1), (ends[1], ends[0], len(witness.outcomes[1]) > 1))]
-    return f"{setting}{event}: `{first}` first → {told[0]}; `{second}` first → {told[1]}"
+    return _situation(semicolons([*setting, event]), said(
+        "check-orders", "`{first}` first → {one}; `{second}` first → {other}", first=first, second=second,
+        one=told[0], other=told[1]))
+
+
+def _situation(setting: str, orders: str) -> str:
+    return said("check-situation", "{setting}: {orders}", setting=setting, orders=orders)
 
 
 # ----------------------------------------------------------------------------------- values ---
@@ -81,18 +89,24 @@ def _values(witness: Witness, pieces: list, first: str, second: str) -> str:
     if len(shown) == 1:
         members = shown[0]
         what = _group(pieces, members)
-        if len(members) > 1 and not what.startswith("each"):
-            what = f"each {what}"
-        worth = f"{_number(one[members[0]])}; `{second}` first → {_number(other[members[0]])}"
-        return f"{setting}: `{first}` first → {what} is worth {worth}"
-    parts = [", ".join(f"{_group(pieces, m)} {_number(values[m[0]])}" for m in shown) for values in (one, other)]
-    return f"{setting}: `{first}` first → {parts[0]}; `{second}` first → {parts[1]}"
+        if len(members) > 1 and pieces[members[0]][0] is not None:
+            what = said("check-each", "each {what}", what=what)
+        return _situation(setting, said(
+            "check-orders-worth", "`{first}` first → {what} is worth {one}; `{second}` first → {other}", first=first,
+            what=what, one=_number(one[members[0]]), second=second, other=_number(other[members[0]])))
+    parts = [commas([_valued(_group(pieces, m), _number(values[m[0]])) for m in shown]) for values in (one, other)]
+    return _situation(setting, said("check-orders", "`{first}` first → {one}; `{second}` first → {other}",
+                                    first=first, second=second, one=parts[0], other=parts[1]))
+
+
+def _valued(what: str, value: str) -> str:
+    return f"{what} {value}" if type(what) is str else said("check-valued", "{what} {value}", what=what, value=value)
 
 
 def _group(pieces: list, members: list[int]) -> str:
     card, name, _ = pieces[members[0]]
     if card is None:
-        return "each Brinde" if len(members) > 1 else "the Brinde"
+        return said("check-each-brinde", "each Brinde") if len(members) > 1 else said("check-the-brinde", "the Brinde")
     return f"`{name}`"
 
 
@@ -106,10 +120,15 @@ def _holdings(pieces: list, plain: tuple, shown: list[int]) -> str:
         by_zone.setdefault(zone, Counter())[label] += 1
     parts = []
     for zone, counts in by_zone.items():
-        items = [(f"{n} Brindes (1 each)" if n > 1 else "a Brinde (1)") if label == "Brinde"
+        items = [(said("check-brindes-each", "{count} Brindes (1 each)", count=n) if n > 1
+                  else said("check-a-brinde-worth", "a Brinde (1)")) if label == "Brinde"
                  else (label if n == 1 else f"{label} ×{n}") for label, n in counts.items()]
-        parts.append(f"{_zone(zone)} holds {_and(items)}")
-    return "; ".join(parts)
+        parts.append(_holds(zone, items))
+    return semicolons(parts)
+
+
+def _holds(zone: Zone, items: list[str]) -> str:
+    return said("check-zone-holds", "{zone} holds {cards}", zone=_zone(zone), place=_place(zone), cards=listed(items))
 
 
 def _number(value) -> str:
@@ -119,8 +138,8 @@ def _number(value) -> str:
 # -------------------------------------------------------------------------------- triggers ---
 
 
-def _setting(pieces: list, happening: tuple) -> str:
-    """Where the cards are before the event (the event's own card aside)."""
+def _setting(pieces: list, happening: tuple) -> list[str]:
+    """Where the cards are before the event (the event's own card aside), zone by zone."""
     event_card = happening[2] if happening[0] in ("GainEvent", "DiscardEvent") else None
     by_zone: dict[Zone, list[str]] = {}
     stars: Counter = Counter()
@@ -130,41 +149,58 @@ def _setting(pieces: list, happening: tuple) -> str:
         if name == "Estrela":
             stars[zone] += 1
             continue
-        by_zone.setdefault(zone, []).append("a Brinde" if card is None else f"`{name}`")
-    parts = [f"{_zone(zone)} holds {_and(_counted(cards))}" for zone, cards in by_zone.items()]
+        by_zone.setdefault(zone, []).append(_A_BRINDE if card is None else f"`{name}`")
+    parts = [_holds(zone, _counted(cards)) for zone, cards in by_zone.items()]
     for zone, count in stars.items():
         if zone == SUPPLY and count != 5:
-            parts.append(f"{count} star{'s' if count != 1 else ''} left in the supply")
+            parts.append(said("check-stars-left", "{count} {count:star|stars} left in the supply", count=count))
         elif zone != SUPPLY:
-            holder = "you hold" if zone[1] == 0 else "the opponent holds"
-            parts.append(f"{holder} {count} star{'s' if count != 1 else ''}")
+            parts.append(_stars_held(zone[1], count))
     if not any(zone == SUPPLY for zone in stars) and any(name == "Estrela" for _, name, _ in pieces):
-        parts.append("no star left in the supply")
-    return "; ".join(parts) + ("; " if parts else "")
+        parts.append(said("check-no-star-left", "no star left in the supply"))
+    return parts
+
+
+def _stars_held(seat: int, count: int) -> str:
+    if seat == 0:
+        return said("check-you-hold-stars", "you hold {count} {count:star|stars}", count=count) if count else \
+            said("check-you-hold-no-star", "you hold no star")
+    return said("check-opponent-holds-stars", "the opponent holds {count} {count:star|stars}", count=count) if count \
+        else said("check-opponent-holds-no-star", "the opponent holds no star")
 
 
 def _happening(happening: tuple, pieces: list) -> str:
     kind = happening[0]
     if kind == "dispute":
-        winner = "you win" if happening[1] == 0 else "the opponent wins"
-        return f"{winner} a dispute with {happening[2]} against {happening[3]}"
+        facts = {"throw": happening[2], "against": happening[3]}
+        if happening[1] == 0:
+            return said("check-you-win-dispute", "you win a dispute with {throw} against {against}", **facts)
+        return said("check-opponent-wins-dispute", "the opponent wins a dispute with {throw} against {against}",
+                    **facts)
     if kind == "step":
         name = pieces[happening[1]][1]
         actor = happening[2]
         player = happening[3].player or "you"
-        doer = actor if player == "you" else 1 - actor
-        return f"`{name}` makes {'you' if doer == 0 else 'the opponent'} discard a card from that domain"
+        if (actor if player == "you" else 1 - actor) == 0:
+            return said("check-makes-you-discard", "`{card}` makes you discard a card from that domain", card=name)
+        return said("check-makes-opponent-discard", "`{card}` makes the opponent discard a card from that domain",
+                    card=name)
     _, seat, index, origin = happening
     card, name, _ = pieces[index]
-    what = "a Brinde" if card is None else f"`{name}`"
-    subject, verb = ("you", "") if seat == 0 else ("the opponent", "s")
+    what = _A_BRINDE if card is None else f"`{name}`"
+    you = seat == 0
     if kind == "DiscardEvent":
-        return f"{subject} discard{verb} {what} from {_zone(origin)}"
+        return said("check-you-discard", "you discard {what} {origin}", what=what, origin=_from(origin)) if you \
+            else said("check-opponent-discards", "the opponent discards {what} {origin}", what=what,
+                      origin=_from(origin))
     if origin == TABLE:
-        return f"{subject} take{verb} {what} from the table"
+        return said("check-you-take", "you take {what} from the table", what=what) if you \
+            else said("check-opponent-takes", "the opponent takes {what} from the table", what=what)
     if origin == SUPPLY:
-        return f"{subject} win{verb} a Brinde"
-    return f"{subject} gain{verb} {what} from {_zone(origin)}"
+        return said("check-you-win-brinde", "you win a Brinde") if you \
+            else said("check-opponent-wins-brinde", "the opponent wins a Brinde")
+    return said("check-you-gain", "you gain {what} {origin}", what=what, origin=_from(origin)) if you \
+        else said("check-opponent-gains", "the opponent gains {what} {origin}", what=what, origin=_from(origin))
 
 
 @lru_cache(maxsize=256)
@@ -208,7 +244,7 @@ def _as_text(places: dict[str, list]) -> dict[str, list[str]]:
 def _state(ending: _Ending | None, against: _Ending | None, many: bool, initial: dict[str, list[str]]) -> str:
     """Where the cards that end elsewhere in the other order end in this one."""
     if ending is None:
-        return "the effects never stop setting each other off"
+        return said("check-never-stop", "the effects never stop setting each other off")
     places, here, cancelled, names = ending.places, ending.text, ending.cancelled, ending.names
     others, there, cancelled_other = ({}, {}, set()) if against is None else (
         against.places, against.text, against.cancelled)
@@ -224,16 +260,18 @@ def _state(ending: _Ending | None, against: _Ending | None, many: bool, initial:
             for seat in (0, 1):
                 held = mine[("stars", seat)]
                 if held != theirs[("stars", seat)]:
-                    stars = "no star" if not held else f"{held} star{'s' if held != 1 else ''}"
-                    told.append(f"{'you hold' if seat == 0 else 'the opponent holds'} {stars}")
+                    told.append(_stars_held(seat, held))
             continue
-        shown = "a Brinde" if name == "Brinde" else f"`{name}`"
-        verb = "stays" if stays[name] else "ends"
-        told.append(f"{shown} {verb} {_and([_place(z) for z in dict.fromkeys(where)]) or 'nowhere'}")
+        shown = _A_BRINDE if name == "Brinde" else f"`{name}`"
+        spots = listed([_place(z) for z in dict.fromkeys(where)]) or said("check-nowhere", "nowhere")
+        told.append(said("check-stays", "{what} stays {places}", what=shown, places=spots) if stays[name]
+                    else said("check-ends", "{what} ends {places}", what=shown, places=spots))
     for name in sorted(cancelled ^ cancelled_other):
-        told.append(f"`{names.get(name, name)}`'s action is {'cancelled' if name in cancelled else 'not cancelled'}")
-    text = _and(told) or "nothing changes"
-    return f"it can end with {text}" if many else text
+        card = names.get(name, name)
+        told.append(said("check-action-cancelled", "`{card}`'s action is cancelled", card=card) if name in cancelled
+                    else said("check-action-not-cancelled", "`{card}`'s action is not cancelled", card=card))
+    text = listed(told) or said("check-nothing-changes", "nothing changes")
+    return said("check-can-end-with", "it can end with {what}", what=text) if many else text
 
 
 def _places(outcome, names: dict[str, str]) -> dict[str, list]:
@@ -248,10 +286,12 @@ def _places(outcome, names: dict[str, str]) -> dict[str, list]:
 @cache
 def _place(zone) -> str:
     if isinstance(zone, tuple) and len(zone) == 2 and zone[1] == "bottom":
-        return "at the bottom of the deck"
-    if zone == DECK:
-        return "in the deck"
-    return ("on " if zone == TABLE else "in ") + _zone(zone)
+        return said("check-at-bottom", "at the bottom of the deck")
+    return _WORDS[zone][1] if zone in _WORDS else said("check-in-zone", "in {zone}", zone=_zone(zone))
+
+
+def _from(zone: Zone) -> str:
+    return _WORDS[zone][2] if zone in _WORDS else said("check-from-zone", "from {zone}", zone=_zone(zone))
 
 
 # ---------------------------------------------------------------------------------- words ---
@@ -259,20 +299,50 @@ def _place(zone) -> str:
 
 @cache
 def _zone(zone: Zone) -> str:
+    if zone in _WORDS:
+        return _WORDS[zone][0]
     kind, seat = zone
     if seat is None:
-        return {"deck": "the deck", "table": "the table", "supply": "the supply"}.get(kind, kind)
-    owner = "your" if seat == 0 else "the opponent's"
-    return f"{owner} {({'discard': 'discard pile', 'stars': 'stars'}).get(kind, kind)}"
+        return kind
+    return said("check-zone-yours", "your {key}", key=kind) if seat == 0 else \
+        said("check-zone-opponents", "the opponent's {key}", key=kind)
+
+
+_WORDS: dict[Zone, tuple[str, str, str]] = {
+    DECK: (said("check-zone-deck", "the deck"), said("check-in-deck", "in the deck"),
+           said("check-from-deck", "from the deck")),
+    TABLE: (said("check-zone-table", "the table"), said("check-on-table", "on the table"),
+            said("check-from-table", "from the table")),
+    SUPPLY: (said("check-zone-supply", "the supply"), said("check-in-supply", "in the supply"),
+             said("check-from-supply", "from the supply")),
+    ("hand", 0): (said("check-zone-your-hand", "your hand"), said("check-in-your-hand", "in your hand"),
+                  said("check-from-your-hand", "from your hand")),
+    ("hand", 1): (said("check-zone-opponent-hand", "the opponent's hand"),
+                  said("check-in-opponent-hand", "in the opponent's hand"),
+                  said("check-from-opponent-hand", "from the opponent's hand")),
+    ("domain", 0): (said("check-zone-your-domain", "your domain"), said("check-in-your-domain", "in your domain"),
+                    said("check-from-your-domain", "from your domain")),
+    ("domain", 1): (said("check-zone-opponent-domain", "the opponent's domain"),
+                    said("check-in-opponent-domain", "in the opponent's domain"),
+                    said("check-from-opponent-domain", "from the opponent's domain")),
+    ("discard", 0): (said("check-zone-your-discard", "your discard pile"),
+                     said("check-in-your-discard", "in your discard pile"),
+                     said("check-from-your-discard", "from your discard pile")),
+    ("discard", 1): (said("check-zone-opponent-discard", "the opponent's discard pile"),
+                     said("check-in-opponent-discard", "in the opponent's discard pile"),
+                     said("check-from-opponent-discard", "from the opponent's discard pile")),
+    ("stars", 0): (said("check-zone-your-stars", "your stars"), said("check-in-your-stars", "in your stars"),
+                   said("check-from-your-stars", "from your stars")),
+    ("stars", 1): (said("check-zone-opponent-stars", "the opponent's stars"),
+                   said("check-in-opponent-stars", "in the opponent's stars"),
+                   said("check-from-opponent-stars", "from the opponent's stars")),
+}
+"""Each zone in words: its name, where a card in it is, and where a card taken from it comes from."""
+
+_A_BRINDE = said("check-a-brinde", "a Brinde")
 
 
 def _counted(items: list[str]) -> list[str]:
     counts = Counter(items)
-    return [item if counts[item] == 1 else f"{item} ×{counts[item]}" for item in dict.fromkeys(items)]
-
-
-def _and(items: list[str]) -> str:
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return [item if counts[item] == 1 else f"{item} ×{counts[item]}" if type(item) is str
+            else said("check-times", "{what} ×{count}", what=item, count=counts[item]) for item in dict.fromkeys(items)]

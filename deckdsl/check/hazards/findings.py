@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from ...diagnostics import Diagnostic, Edit, Fix, Label
 from ...lang import ast
 from ...lang.spelling import quoted
+from ...said import said
 from ...span import Span
 from .board import clauses
 from ..rule import Context, parts_of
@@ -40,14 +41,6 @@ def _analysis(context: Context) -> Analysis:
 
 _SCANNED = frozenset({ast.NameFilter, ast.Discard})
 """What `Analysis` looks for among a card's effects: the names they name, and discards."""
-
-
-_WHAT = {
-    "modifiers": ("can change the same card's value", "applies first"),
-    "triggers": ("are set off by the same event", "resolves first"),
-    "values": ("have values that read each other", "is worked out first"),
-    "priorities": ("", "is discarded first"),
-}
 
 
 def diagnostics(context: Context, kind: str, code: str) -> Iterator[Diagnostic]:
@@ -89,8 +82,10 @@ def _addendum(context: Context, finding: Finding, portuguese: bool) -> Fix:
     at = Span(end.end_line, end.end_column, end.end_line, end.end_column, end.end, end.end)
     ends_a_line = end.end_column == 1
     text = ("\n" if ends_a_line else "\n\n") + block + ("\n" if ends_a_line else "")
-    played = "the order deckdsl plays by default" if engine else "the deck file's order"
-    return Fix(f"add an addendum with `order: {quoted(first)} then {quoted(second)}`, {played}",
+    order = f"order: {quoted(first)} then {quoted(second)}"
+    return Fix(said("check-hazard-fix-engine", "add an addendum with `{code}`, the order deckdsl plays by default",
+                    code=order) if engine else
+               said("check-hazard-fix-file", "add an addendum with `{code}`, the deck file's order", code=order),
                (Edit(at, text),), safe=False)
 
 
@@ -134,34 +129,43 @@ def _modifier_order(deck: ast.Deck, orders) -> dict[str, int]:
 def _diagnostic(finding: Finding, code: str, portuguese: bool, fix: Fix | None = None) -> Diagnostic:
     first, second = finding.partner, finding.effect
     a, b = first.card.name, second.card.name
-    more = f" (and {finding.others} other card{'s' if finding.others != 1 else ''})" if finding.others else ""
+    more = said("check-hazard-others", " (and {count} other {count:card|cards})", count=finding.others) \
+        if finding.others else ""
+    facts = {"first": _shown(first), "second": _shown(second), "more": more}
     if finding.kind == "priorities":
-        both = f"are both `discarded {second.node.order}`"
-        message = f"`{a}` and `{b}` {both}, and no addendum says which is discarded first{more}"
+        message = said("check-hazard-priorities", "`{first}` and `{second}` are both `discarded {order}`, and no "
+                       "addendum says which is discarded first{more}", first=a, second=b, order=second.node.order,
+                       more=more)
+    elif finding.kind == "modifiers":
+        message = said("check-hazard-modifiers", "{first} and {second} can change the same card's value, and no "
+                       "addendum says which applies first{more}", **facts)
+    elif finding.kind == "triggers":
+        message = said("check-hazard-triggers", "{first} and {second} are set off by the same event, and no addendum "
+                       "says which resolves first{more}", **facts)
     else:
-        change, settled = _WHAT[finding.kind]
-        message = f"{_shown(first)} and {_shown(second)} {change}, and no addendum says which {settled}{more}"
+        message = said("check-hazard-values", "{first} and {second} have values that read each other, and no "
+                       "addendum says which is worked out first{more}", **facts)
     title = f"{a} antes de {b}" if portuguese else f"{a} before {b}"
     return Diagnostic(
         code, message, second.node.span,
-        labels=(Label(first.node.span, f"{effect_name(first)} of `{a}`"),),
+        labels=(Label(first.node.span, effect_name(first)),),
         notes=(tell(finding.witness, a, b),),
-        help=f'add an addendum that orders them: `addendum "{title}" {{ order: "{a}" then "{b}" }}` '
-        "(or the other way round, if that is what the deck means)",
+        help=said("check-hazard-help", "add an addendum that orders them: `{code}` (or the other way round, if that "
+                  "is what the deck means)", code=f'addendum "{title}" {{ order: "{a}" then "{b}" }}'),
         fix=fix,
     )
 
 
 def effect_name(effect: Effect) -> str:
-    """What the effect is called in labels: `the modifier`, `the trigger` …"""
-    node = effect.node
+    """What the effect is called in labels: `the modifier of …`, `the trigger of …`."""
+    node, card = effect.node, effect.card.name
     if isinstance(node, ast.ValueModifier):
-        return "the modifier"
+        return said("check-modifier-of", "the modifier of `{card}`", card=card)
     if isinstance(node, ast.ValueDefinition):
-        return "the value"
+        return said("check-value-of", "the value of `{card}`", card=card)
     if isinstance(node, ast.Trigger):
-        return "the trigger"
-    return "the discard priority"
+        return said("check-trigger-of", "the trigger of `{card}`", card=card)
+    return said("check-priority-of", "the discard priority of `{card}`", card=card)
 
 
 def _shown(effect: Effect) -> str:

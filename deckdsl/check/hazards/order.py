@@ -18,6 +18,8 @@ from typing import TypeVar
 
 from ...diagnostics import Diagnostic, Label
 from ...lang import ast
+from ...said import said
+from ..lists import each
 
 T = TypeVar("T")
 
@@ -137,20 +139,27 @@ def contradictions(deck: ast.Deck) -> Iterator[Diagnostic]:
     """DK123 for every `order:` line that puts two cards the other way round from earlier lines."""
     for edge, back in Orders(deck).conflicts:
         titles = list(dict.fromkeys(step.addendum.title for step in back))
-        own = titles == [edge.addendum.title]
-        where = ("an earlier line of this addendum" if own
-                 else ("addendum " if len(titles) == 1 else "addenda ") + " and ".join(f'"{t}"' for t in titles))
-        through = [step.second for step in back[:-1]]
-        via = f" (through {', '.join(f'`{name}`' for name in through)})" if through else ""
+        if titles == [edge.addendum.title]:
+            where = said("check-earlier-line", "an earlier line of this addendum")
+        elif len(titles) == 1:
+            where = said("check-addendum-titled", 'addendum "{title}"', title=titles[0])
+        else:
+            where = said("check-addenda-titled", "addenda {titles}", titles=each([f'"{t}"' for t in titles]))
+        through = ", ".join(f"`{step.second}`" for step in back[:-1])
+        first, second = edge.first, edge.second
         yield Diagnostic(
             "DK123",
-            f"this order puts `{edge.first}` before `{edge.second}`, but {where} puts `{edge.second}` before "
-            f"`{edge.first}`{via}",
+            said("check-order-contradicts-through", "this order puts `{first}` before `{second}`, but {where} puts "
+                 "`{second}` before `{first}` (through {through})", first=first, second=second, where=where,
+                 count=len(titles), through=through) if through else
+            said("check-order-contradicts", "this order puts `{first}` before `{second}`, but {where} puts `{second}` "
+                 "before `{first}`", first=first, second=second, where=where, count=len(titles)),
             edge.line.span,
             labels=tuple(
-                Label(step.line.span, f'addendum "{step.addendum.title}" puts `{step.first}` before `{step.second}`')
+                Label(step.line.span, said("check-addendum-puts", 'addendum "{title}" puts `{first}` before `{second}`',
+                                           title=step.addendum.title, first=step.first, second=step.second))
                 for step in back
             ),
-            help="keep one order for these cards: delete one of the lines, or write the order you mean in one "
-            "addendum (deckdsl follows the first of them meanwhile)",
+            help=said("check-keep-one-order", "keep one order for these cards: delete one of the lines, or write the "
+                      "order you mean in one addendum (deckdsl follows the first of them meanwhile)"),
         )

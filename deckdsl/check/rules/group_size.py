@@ -41,6 +41,7 @@ from collections.abc import Iterator
 from ...diagnostics import Diagnostic, Edit, Fix, Label
 from ...lang.spelling import tail
 from ...said import said
+from ..lists import commas, each, either
 from ..rule import Context
 
 CODE = "DK202"
@@ -78,7 +79,8 @@ def check(context: Context) -> Iterator[Diagnostic]:
                 continue  # `scissors` has 0 cards already says it; no need for each rarity of scissors
             if expected is None or found == expected:
                 continue
-            group = ", ".join(f"{name} `{value}`" for name, value in zip(constraint.by, key, strict=True))
+            named = [f"{name} `{value}`" for name, value in zip(constraint.by, key, strict=True)]
+            group = ", ".join(named)
             difference = found - expected
             values = dict(zip(constraint.by, key, strict=True))
             if _explained(profile, values, difference, reported):
@@ -96,12 +98,12 @@ def check(context: Context) -> Iterator[Diagnostic]:
                 span = deck.title_span or deck.span
                 labels = ()
                 help_text = said("group-add", "add {count} {count:card|cards} with {what}", count=expected,
-                                 what=", ".join(_written(profile, name, value)
-                                                for name, value in zip(constraint.by, key, strict=True)))
+                                 what=commas([_written(profile, name, value)
+                                              for name, value in zip(constraint.by, key, strict=True)]))
             yield Diagnostic(
                 CODE,
                 said("group-none", "no card has {group}; {game} requires {expected}",
-                     group=group.replace(", ", " and "), game=profile.name, expected=expected) if not found else
+                     group=each(named), game=profile.name, expected=expected) if not found else
                 said("group-over", "{group} has {found} {found:card|cards}; {game} requires {expected} "
                      "({count} too many)", group=group, found=found, game=profile.name, expected=expected,
                      count=difference) if difference > 0 else
@@ -190,7 +192,8 @@ def _copies_fix(context: Context) -> Fix | None:
     old, new = str(card.copies), str(card.copies + change)
     # the number ends the field (`copies: 7`); leading zeros, if any, stay in front of it and change nothing
     span = tail(card.field_spans["copies"], len(old))
-    return Fix(f"change `copies:` of `{card.name}` from {old} to {new}", (Edit(span, new),))
+    return Fix(said("check-change-copies", "change `copies:` of `{card}` from {old} to {new}", card=card.name,
+                    old=old, new=new), (Edit(span, new),))
 
 
 def _parent_is_empty(context: Context, by: tuple[str, ...], key: tuple[str, ...], grouped_by: set) -> bool:
@@ -205,7 +208,8 @@ def _written(profile, name: str, value: str) -> str:
     spec = profile.attributes[name]
     if spec.derived_from is None:
         return f"{name}: {value}"
-    return f"{spec.derived_from}: " + " or ".join(spec.groups.get(value, ()))
+    return said("check-written-derived", "{key}: {values}", key=spec.derived_from,
+                values=either(spec.groups.get(value, ())) if spec.groups.get(value) else "")
 
 
 def _explained(profile, group: dict[str, str], difference: int, reported) -> bool:

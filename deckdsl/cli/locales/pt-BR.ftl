@@ -34,3 +34,13 @@ check-fixable-remaining = mais { $count } { $count ->
         [one] corrigível
        *[other] corrigíveis
     } com `--fix --unsafe-fixes` (confira cada uma: elas supõem)
+
+explain-no-card = o baralho não tem a carta `{ $card }`
+explain-no-card-hint = o baralho não tem a carta `{ $card }`; { $hint }
+explain-findings = constatações:
+
+progress-evidence = jogando a evidência
+progress-playing = jogando
+progress-sweeping = varrendo
+progress-screening = triando
+progress-confirming = confirmando

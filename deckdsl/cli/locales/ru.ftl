@@ -26,3 +26,13 @@ check-fixable-safe = { $count } можно исправить командой `
 check-fixable-unsafe = { $count } — с `--fix --unsafe-fixes`
 check-fixable-both = { $safe } можно исправить командой `deckdsl check --fix`; ещё { $more } — с `--fix --unsafe-fixes`
 check-fixable-remaining = ещё { $count } можно исправить с `--fix --unsafe-fixes` (проверьте каждое: это догадки)
+
+explain-no-card = в колоде нет карты `{ $card }`
+explain-no-card-hint = в колоде нет карты `{ $card }`; { $hint }
+explain-findings = находки:
+
+progress-evidence = проверка игрой
+progress-playing = партии
+progress-sweeping = перебор
+progress-screening = отбор
+progress-confirming = подтверждение

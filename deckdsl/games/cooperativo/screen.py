@@ -31,6 +31,21 @@ def describe(state: CooperativoState, action: int) -> str:
     return said.say(f"co-{kind}", **facts)
 
 
+def menu(state: CooperativoState, action: int) -> tuple[str, str]:
+    """`action` in a person's menu: grouped by the card it takes (`co-take`; drawing from the reserve is
+    one group, `co-draw`), said within it by where the card goes; showing or not showing the cards stand
+    alone."""
+    said = words(state)
+    kind, source, place, target = _decoded(state, action)
+    where = (said.say("co-option-give", whom=_whom(state, said, target)) if target >= 0
+             else said.say("co-option-recycle"))
+    if kind in ("give", "recycle-card"):
+        return said.say("co-take", card=_card_of(state, said, source, place)), where
+    if kind in ("buy-give", "buy-recycle"):
+        return said.say("co-draw"), where
+    return "", describe(state, action)
+
+
 def announce(state: CooperativoState, action: int, seat: int) -> str:
     """The current player's `action` as `seat` sees it (`co-did-<kind>`): every hand but its own is open to
     it, so a card taken from its own hand is one it does not see."""

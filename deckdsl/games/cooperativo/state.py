@@ -150,6 +150,11 @@ class CooperativoState(State):
 
         return information(self, seat)
 
+    def menu(self, action: int) -> tuple[str, str]:
+        from .screen import menu
+
+        return menu(self, action)
+
     def announce(self, action: int, seat: int) -> str:
         from .screen import announce
 

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from ...diagnostics import Diagnostic
 from ...lang import ast
 from ...profiles.profile import Profile
+from ...said import Said, said
 from ...stats import game_rng
 from ..interface import EngineError
 from .bots import make_player, parse_player
@@ -64,17 +65,24 @@ class Evidence:
     players: tuple[str, str]
     seed: int
 
-    def sentence(self) -> str:
+    def sentence(self) -> Said:
         """One line for a diagnostic's notes."""
         low, high = self.ci95
-        run = f"over {self.games:,} paired games ({self.players[0]} vs {self.players[1]}, seed {self.seed})"
         if self.kind == "strategy":
-            arms = (f"hoarding won {_pct(self.rates[0])} of games with `{self.better}`'s condition and "
-                    f"{_pct(self.rates[1])} without it")
+            arms = said("jw-evidence-hoarding", "hoarding won {with_it:.1f}% of games with `{card}`'s condition and "
+                        "{without:.1f}% without it", with_it=self.rates[0] * 100, card=self.better,
+                        without=self.rates[1] * 100)
         else:
-            arms = (f"a player given `{self.better}` won {_pct(self.rates[0])}, given `{self.worse}` "
-                    f"{_pct(self.rates[1])}")
-        return f"evidence ({self.verdict}): {run}, {arms}: {_pp(self.difference)} [{_pp(low)}, {_pp(high)}]"
+            arms = said("jw-evidence-gift", "a player given `{better}` won {first:.1f}%, given `{worse}` "
+                        "{second:.1f}%", better=self.better, first=self.rates[0] * 100, worse=self.worse,
+                        second=self.rates[1] * 100)
+        verdict = {"confirmed": said("jw-confirmed", "confirmed"),
+                   "contradicted": said("jw-contradicted", "contradicted"),
+                   "unconfirmed": said("jw-unconfirmed", "unconfirmed")}[self.verdict]
+        return said("jw-evidence", "evidence ({verdict}): over {games:,} paired games ({first} vs {second}, seed "
+                    "{seed}), {arms}: {difference} [{low}, {high}]", verdict=verdict, games=self.games,
+                    first=self.players[0], second=self.players[1], seed=self.seed, arms=arms,
+                    difference=_pp(self.difference), low=_pp(low), high=_pp(high))
 
     def as_dict(self) -> dict:
         return {
@@ -197,12 +205,11 @@ def _index(deck: ast.Deck, name: str) -> int:
     return next(i for i, card in enumerate(deck.cards) if card.name == name)
 
 
-def _pct(rate: float) -> str:
-    return f"{rate * 100:.1f}%"
-
-
-def _pp(points: float) -> str:
-    return f"{points * 100:+.1f} pp"
+def _pp(points: float) -> Said:
+    """`+1.5 pp`, `-0.3 pp`: a difference of win rates in percentage points, signed."""
+    if math.copysign(1.0, points) > 0:
+        return said("jw-pp-plus", "+{points:.1f} pp", points=points * 100)
+    return said("jw-pp", "{points:.1f} pp", points=points * 100)
 
 
 def check_players(names: tuple[str, ...]) -> None:
@@ -227,7 +234,7 @@ def gather(diagnostics: list[Diagnostic], deck: ast.Deck, profile: Profile, rule
             tested = test(diagnostic, deck, profile, rules, games=games, seed=seed, players=players,
                           progress=progress)
         except EngineError as error:
-            found[position] = f"evidence: not played — {error}"
+            found[position] = said("jw-evidence-not-played", "evidence: not played — {error}", error=str(error))
             continue
         if tested is not None:
             found[position] = tested

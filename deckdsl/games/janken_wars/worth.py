@@ -29,6 +29,7 @@ from typing import NamedTuple
 from ...check.memo import carried
 from ...check.parts import effect_nodes
 from ...lang import ast
+from ...said import Said, said
 
 CARD_VALUE = 2.0
 """What one card in a domain is typically worth (the standard deck's mean value is 2.1)."""
@@ -278,95 +279,122 @@ def polarity_Trigger(node: ast.Trigger) -> float:
 # ------------------------------------------------------------------------ explanations ---
 
 
-def why(node: ast.Node) -> str:
-    """How the model reached `polarity(node)`, in a few words (what `deckdsl explain` shows)."""
+def why(node: ast.Node) -> Said:
+    """How the model reached `polarity(node)`, in a few words (what `deckdsl explain` shows), `said`."""
     handler = globals().get(f"why_{type(node).__name__}")
     if handler is None:
         raise NotImplementedError(f"deckdsl.games.janken_wars.worth has no why_{type(node).__name__}")
     return handler(node)
 
 
-def _cards(count: float) -> str:
+def _count(count: float) -> int | float:
+    """A count of cards as explain shows it: to one decimal, a whole number without one."""
     count = round(count, 1) + 0.0
-    shown = f"{count:.0f}" if count.is_integer() else f"{count:.1f}"
-    return f"{shown} card{'' if count == 1 else 's'}"
+    return int(count) if count.is_integer() else count
 
 
-def why_Gain(node: ast.Gain) -> str:
-    text = f"{_cards(cards_affected(node.cards))} × {GAINED_CARD:g} points each (a gained card, measured)"
+def _number(value: float) -> int | float:
+    """A figure as `{value:g}` writes it, whole numbers as integers (so that a catalog's plurals read them)."""
+    value = float(value)
+    return int(value) if value.is_integer() else value
+
+
+def why_Gain(node: ast.Gain) -> Said:
+    text = said("jw-worth-gain", "{count} {count:card|cards} × {points:g} points each (a gained card, measured)",
+                count=_count(cards_affected(node.cards)), points=_number(GAINED_CARD))
     owner = _owner(node.cards)
     if owner and owner != node.actor:
-        text += f", taken from the other player's domain: their loss ({REMOVED_CARD:g} a card) counts too"
-    return text + ("" if node.actor in ("you", None) else f", for {node.actor}")
+        text = said("jw-worth-gain-taken", "{gain}, taken from the other player's domain: their loss ({loss:g} a card) "
+                    "counts too", gain=text, loss=_number(REMOVED_CARD))
+    if node.actor in ("you", None):
+        return text
+    return said("jw-worth-for-opponent", "{reason}, for opponent", reason=text)
 
 
-def why_GainStars(node: ast.GainStars) -> str:
-    return f"{estimate(node.amount):g} star(s) × {STAR_VALUE:g} points (a star's price)"
+def why_GainStars(node: ast.GainStars) -> Said:
+    return said("jw-worth-gain-stars", "{stars:g} star(s) × {points:g} points (a star's price)",
+                stars=_number(estimate(node.amount)), points=_number(STAR_VALUE))
 
 
-def why_LoseStars(node: ast.LoseStars) -> str:
-    return f"{estimate(node.amount):g} star(s) lost × {STAR_VALUE:g} points"
+def why_LoseStars(node: ast.LoseStars) -> Said:
+    return said("jw-worth-lose-stars", "{stars:g} star(s) lost × {points:g} points",
+                stars=_number(estimate(node.amount)), points=_number(STAR_VALUE))
 
 
-def _why_removal(node) -> str:
+def _why_removal(node) -> Said:
     owner = _owner(node.cards)
     if owner is None:
         if not isinstance(node.cards, ast.Selection) or not node.cards.is_choice:
-            return "cards nobody owns leave play: neutral"
-        return "a table card its chooser picks leaves play: a little control (0.5)"
-    whose = "your" if owner == "you" else "the opponent's"
-    return f"{_cards(cards_affected(node.cards))} of {whose} domain × {REMOVED_CARD:g} point each (a lost card, measured)"
+            return said("jw-worth-removal-nobody", "cards nobody owns leave play: neutral")
+        return said("jw-worth-removal-table", "a table card its chooser picks leaves play: a little control (0.5)")
+    count, points = _count(cards_affected(node.cards)), _number(REMOVED_CARD)
+    if owner == "you":
+        return said("jw-worth-removal-yours", "{count} {count:card|cards} of your domain × {points:g} point each (a "
+                    "lost card, measured)", count=count, points=points)
+    return said("jw-worth-removal-theirs", "{count} {count:card|cards} of the opponent's domain × {points:g} point "
+                "each (a lost card, measured)", count=count, points=points)
 
 
-def why_Discard(node: ast.Discard) -> str:
+def why_Discard(node: ast.Discard) -> Said:
     return _why_removal(node)
 
 
-def why_PutOnBottom(node: ast.PutOnBottom) -> str:
+def why_PutOnBottom(node: ast.PutOnBottom) -> Said:
     return _why_removal(node)
 
 
-def why_Swap(node: ast.Swap) -> str:
-    return "a swap is worth what the two cards differ by: counted neutral (play measures it)"
+def why_Swap(node: ast.Swap) -> Said:
+    return said("jw-worth-swap", "a swap is worth what the two cards differ by: counted neutral (play measures it)")
 
 
-def why_CancelAction(node: ast.CancelAction) -> str:
-    return "cancelling an action: a fixed 1 point"
+def why_CancelAction(node: ast.CancelAction) -> Said:
+    return said("jw-worth-cancel", "cancelling an action: a fixed 1 point")
 
 
-def why_Optional(node: ast.Optional) -> str:
-    return "optional: its performer takes only the good side of it"
+def why_Optional(node: ast.Optional) -> Said:
+    return said("jw-worth-optional", "optional: its performer takes only the good side of it")
 
 
-def why_Conditional(node: ast.Conditional) -> str:
-    return "happens only sometimes: half of the step's worth"
+def why_Conditional(node: ast.Conditional) -> Said:
+    return said("jw-worth-conditional", "happens only sometimes: half of the step's worth")
 
 
-def why_ValueDefinition(node: ast.ValueDefinition) -> str:
-    return "defines the card's value (counted as its value, not as an effect)"
+def why_ValueDefinition(node: ast.ValueDefinition) -> Said:
+    return said("jw-worth-value-definition", "defines the card's value (counted as its value, not as an effect)")
 
 
-def why_ValueModifier(node: ast.ValueModifier) -> str:
-    count = _cards(cards_affected(node.cards))
-    amount = estimate(node.amount)
-    per = {"add": f"+{amount:g}", "subtract": f"-{amount:g}", "multiply": f"×{amount:g} of a {MULTIPLIED_CARD:g}-point card",
-           "set": f"set to {amount:g} instead of {CARD_VALUE:g}"}[node.op]
+def why_ValueModifier(node: ast.ValueModifier) -> Said:
+    count = _count(cards_affected(node.cards))
+    amount = _number(estimate(node.amount))
+    change = {
+        "add": lambda: said("jw-worth-add", "+{amount:g}", amount=amount),
+        "subtract": lambda: said("jw-worth-subtract", "-{amount:g}", amount=amount),
+        "multiply": lambda: said("jw-worth-multiply", "×{amount:g} of a {points:g}-point card", amount=amount,
+                                 points=_number(MULTIPLIED_CARD)),
+        "set": lambda: said("jw-worth-set", "set to {amount:g} instead of {value:g}", amount=amount,
+                            value=_number(CARD_VALUE)),
+    }[node.op]()
     owner = _owner(node.cards)
-    whose = {"you": ", on your cards", "opponent": ", on the opponent's cards (their loss is your gain)"}
-    return f"{per} on {count}{whose.get(owner, '')}"
+    if owner == "you":
+        return said("jw-worth-modifier-yours", "{change} on {count} {count:card|cards}, on your cards", change=change,
+                    count=count)
+    if owner == "opponent":
+        return said("jw-worth-modifier-theirs", "{change} on {count} {count:card|cards}, on the opponent's cards "
+                    "(their loss is your gain)", change=change, count=count)
+    return said("jw-worth-modifier", "{change} on {count} {count:card|cards}", change=change, count=count)
 
 
-def why_DiscardPriority(node: ast.DiscardPriority) -> str:
-    return "a discard priority shields or keeps a card: a fixed 0.5"
+def why_DiscardPriority(node: ast.DiscardPriority) -> Said:
+    return said("jw-worth-discard-priority", "a discard priority shields or keeps a card: a fixed 0.5")
 
 
-def why_Trigger(node: ast.Trigger) -> str:
-    return "each time its event happens: the sum of its steps, counted once"
+def why_Trigger(node: ast.Trigger) -> Said:
+    return said("jw-worth-trigger", "each time its event happens: the sum of its steps, counted once")
 
 
-def deck_notes(deck: ast.Deck, profile) -> list[str]:
+def deck_notes(deck: ast.Deck, profile) -> list[Said]:
     """What `deckdsl explain` adds about the whole deck: the chance that a fresh table holds an advanced card
     (JW120)."""
     from ...check.figures import advanced_on_table
 
-    return [f"table: {advanced_on_table(deck, profile).explanation}"]
+    return [said("jw-worth-table", "table: {figure}", figure=advanced_on_table(deck, profile).explanation)]

@@ -19,3 +19,7 @@ table-failure = the table failed
 table-confirm = { $question } (type yes to confirm)
 table-yes-words = yes y
 table-not-done = not done: choose again
+
+# A menu in groups (a game's `State.menu`): a letter per group, and a number after it when the group holds more than one move.
+table-ask-keys = { $question } [a–{ $last }, q quits]
+table-key = please answer with a letter from a to { $last }, and the move's number after it where it has one (b2)

@@ -19,3 +19,7 @@ table-failure = a mesa não conseguiu
 table-confirm = { $question } (digite sim para confirmar)
 table-yes-words = sim s
 table-not-done = não feito: escolha de novo
+
+# Um menu em grupos (`State.menu` de um jogo): uma letra por grupo, e um número depois dela quando o grupo tem mais de uma jogada.
+table-ask-keys = { $question } [a–{ $last }, q sai]
+table-key = responda com uma letra de a a { $last }, e o número da jogada depois dela quando houver (b2)

@@ -48,3 +48,9 @@ co-to-player = to Player { $seat }
 co-to-self = to themselves
 co-one-of-yours = one of your cards
 co-own-card = { $card } from their own hand
+
+# A person's menu (`menu`): a line per card taken, each under a letter, then where it goes.
+co-take = take { $card }
+co-draw = draw a card from the "reserve"
+co-option-give = to { $whom }
+co-option-recycle = recycle

@@ -49,3 +49,9 @@ co-to-player = para o Jogador { $seat }
 co-to-self = para si
 co-one-of-yours = uma carta sua
 co-own-card = { $card } da própria mão
+
+# O menu de uma pessoa (`menu`): uma linha por carta retirada, cada uma com a sua letra, e para onde ela vai.
+co-take = retirar { $card }
+co-draw = comprar uma carta da "reserva"
+co-option-give = para { $whom }
+co-option-recycle = reciclar

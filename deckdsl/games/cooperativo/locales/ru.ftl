@@ -57,3 +57,9 @@ co-to-player = игроку { $seat }
 co-to-self = себе
 co-one-of-yours = одну из ваших карт
 co-own-card = { $card } из своей руки
+
+# Меню человека (`menu`): по строке на каждую карту, которую можно забрать, у каждой своя буква, затем — куда её деть.
+co-take = забрать { $card }
+co-draw = взять карту из «запаса»
+co-option-give = { $whom }
+co-option-recycle = в переработку

@@ -4,6 +4,7 @@ order the engine plays them in."""
 from __future__ import annotations
 
 from ....profiles.profile import Profile
+from ....said import Said, said
 from .compiler import Compiled
 
 
@@ -25,17 +26,18 @@ def unresolved_hazards(compiled: Compiled, profile: Profile) -> list[dict]:
     return found
 
 
-def _default_order(compiled: Compiled, kind: str, first: str, second: str) -> str:
+def _default_order(compiled: Compiled, kind: str, first: str, second: str) -> Said:
     """How the engine orders two effects the addenda leave unordered."""
     index = {definition.name: definition.index for definition in compiled.defs}
     if kind == "modifiers":
         applied = [compiled.defs[card].name for card, _, _ in compiled.ordered_modifiers]
         earlier = first if applied.index(first) <= applied.index(second) else second
-        return f"with `{earlier}` first (set, then multiply, then add or subtract; ties in deck order)"
+        return said("jw-played-modifiers", "with `{card}` first (set, then multiply, then add or subtract; ties in "
+                    "deck order)", card=earlier)
     if kind == "triggers":
         rank = compiled.trigger_rank
         earlier = first if rank[index[first]] <= rank[index[second]] else second
-        return f"with `{earlier}` first (deck order)"
+        return said("jw-played-triggers", "with `{card}` first (deck order)", card=earlier)
     if kind == "values":
-        return "with neither first (each value counts the other as it stands without it)"
-    return "letting whoever picks the card to discard choose between them"
+        return said("jw-played-values", "with neither first (each value counts the other as it stands without it)")
+    return said("jw-played-priorities", "letting whoever picks the card to discard choose between them")

@@ -36,6 +36,7 @@ from collections.abc import Iterator
 
 from ....diagnostics import Diagnostic, Label
 from ....check.rule import Context
+from ....said import Said, said
 
 CODE = "JW110"
 NAME = "action-and-condition"
@@ -54,15 +55,35 @@ def check(context: Context) -> Iterator[Diagnostic]:
         once = [name for name in ("action", "cost") if getattr(card, name) is not None]
         if not once:
             continue
-        what = " and ".join(f"a {name}" if name == "cost" else f"an {name}" for name in once)
         yield Diagnostic(
             CODE,
-            f"`{card.name}` has both {what} and a condition",
+            _both(card.name, once),
             card.field_spans["condition"],
-            labels=tuple(
-                Label(card.field_spans[name], f"the {name} happens once, when the card is won")
-                for name in once if name in card.field_spans
-            ),
-            help=f"keep either what happens once (the {' and '.join(once)}) or what applies all the time "
-            "(the condition), and give the other its own card",
+            labels=tuple(Label(card.field_spans[name], _once(name)) for name in once if name in card.field_spans),
+            help=_keep(once),
         )
+
+
+def _both(card: str, once: list[str]) -> Said:
+    if once == ["action", "cost"]:
+        return said("jw-both-action-cost", "`{card}` has both an action and a cost and a condition", card=card)
+    if once == ["action"]:
+        return said("jw-both-action", "`{card}` has both an action and a condition", card=card)
+    return said("jw-both-cost", "`{card}` has both a cost and a condition", card=card)
+
+
+def _once(name: str) -> Said:
+    if name == "action":
+        return said("jw-action-once", "the action happens once, when the card is won")
+    return said("jw-cost-once", "the cost happens once, when the card is won")
+
+
+def _keep(once: list[str]) -> Said:
+    if once == ["action", "cost"]:
+        return said("jw-keep-action-cost", "keep either what happens once (the action and cost) or what applies all "
+                    "the time (the condition), and give the other its own card")
+    if once == ["action"]:
+        return said("jw-keep-action", "keep either what happens once (the action) or what applies all the time "
+                    "(the condition), and give the other its own card")
+    return said("jw-keep-cost", "keep either what happens once (the cost) or what applies all the time (the "
+                "condition), and give the other its own card")

@@ -50,6 +50,7 @@ from fractions import Fraction
 from ....diagnostics import Diagnostic, Label
 from ....check.figures import advanced_needed, advanced_on_table, chance_of_one, table_needed
 from ....check.rule import Context
+from ....said import Said, said
 
 CODE = "JW120"
 NAME = "few-advanced-on-table"
@@ -71,31 +72,38 @@ def check(context: Context) -> Iterator[Diagnostic]:
         return
     span = deck.title_span or deck.cards[0].name_span
     setting = next((s for s in deck.rules if s.name == "table_size"), None)
-    labels = (Label(setting.span, f"a table of {figure.table} cards"),) if setting is not None else ()
+    labels = () if setting is None else (Label(setting.span, said("jw-table-of", "a table of {table} cards",
+                                                                  table=figure.table)),)
     dealt = min(figure.table, figure.deck)
-    formula = f"1 − C({figure.deck - figure.advanced},{dealt})/C({figure.deck},{dealt})"
     if figure.advanced:
-        message = (f"a fresh table of {figure.table} cards holds an advanced card in {figure.percent:.1f}% of "
-                   f"deals ({figure.advanced} advanced cards of {figure.deck}: {formula}), less than two in three")
+        message = said("jw-advanced-on-table", "a fresh table of {table} cards holds an advanced card in "
+                       "{percent:.1f}% of deals ({advanced} advanced cards of {deck}: 1 − C({rest},{dealt})/C({deck},"
+                       "{dealt})), less than two in three", table=figure.table, percent=figure.percent,
+                       advanced=figure.advanced, deck=figure.deck, rest=figure.deck - figure.advanced, dealt=dealt)
     else:
-        message = f"no card of the deck's {figure.deck} is advanced: a fresh table never holds one"
+        message = said("jw-no-advanced", "no card of the deck's {deck} is advanced: a fresh table never holds one",
+                       deck=figure.deck)
     yield Diagnostic(CODE, message, span, labels=labels, help=_help(figure))
 
 
-def _help(figure) -> str:
+def _help(figure) -> Said:
     """How many advanced copies (and what table) would reach the threshold."""
     ways = []
     needed = advanced_needed(figure.deck, figure.table, THRESHOLD)
     if needed is not None and needed > figure.advanced:
-        ways.append(f"{needed} advanced copies of {figure.deck} would reach "
-                    f"{_percent(needed, figure.deck, figure.table):.1f}% ({needed - figure.advanced} more, in "
-                    "place of simple or special ones)")
+        ways.append(said("jw-advanced-copies", "{needed} advanced copies of {deck} would reach {percent:.1f}% ({more} "
+                         "more, in place of simple or special ones)", needed=needed, deck=figure.deck,
+                         percent=_percent(needed, figure.deck, figure.table), more=needed - figure.advanced))
     table = table_needed(figure.advanced, figure.deck, THRESHOLD)
     if table is not None and table > figure.table:
-        ways.append(f"a table of {table} cards (`table_size: {table}`) "
-                    f"{_percent(figure.advanced, figure.deck, table):.1f}%")
-    how = ", or ".join(ways) if ways else "no deck of this size gets there"
-    return f"for an advanced card on most tables (the GDD's \"em geral\", read as two in three): {how}"
+        ways.append(said("jw-advanced-table", "a table of {table} cards (`table_size: {table}`) {percent:.1f}%",
+                         table=table, percent=_percent(figure.advanced, figure.deck, table)))
+    if len(ways) == 2:
+        how = said("jw-either", "{first}, or {second}", first=ways[0], second=ways[1])
+    else:
+        how = ways[0] if ways else said("jw-advanced-no-way", "no deck of this size gets there")
+    return said("jw-advanced-help", "for an advanced card on most tables (the GDD's \"em geral\", read as two in "
+                "three): {how}", how=how)
 
 
 def _percent(advanced: int, deck: int, table: int) -> float:

@@ -41,6 +41,8 @@ from ....diagnostics import Diagnostic, Label
 from ....lang import ast
 from ....check.parts import effect_nodes
 from ....check.rule import Context
+from ....said import Said, said
+from . import number
 from ..worth import Worth, typical_value, worth
 
 CODE = "JW106"
@@ -68,37 +70,38 @@ def check(context: Context) -> Iterator[Diagnostic]:
 
 def _report(card: ast.Card, value: float, judged: Worth) -> Diagnostic:
     if isinstance(card.value, int):
-        worth = f"is worth {card.value} points"
+        message = said("jw-better-than-reference", "`{card}` is worth {value} points and has a positive effect with "
+                       "no drawback: strictly better than the standard deck's `{reference}` ({reference_value} "
+                       "points, no effect)", card=card.name, value=card.value, reference=REFERENCE,
+                       reference_value=REFERENCE_VALUE)
     else:
-        worth = f"is worth about {_fmt(value)} points (its `value =` at typical zone sizes)"
+        message = said("jw-better-than-reference-about", "`{card}` is worth about {value} points (its `value =` at "
+                       "typical zone sizes) and has a positive effect with no drawback: strictly better than the "
+                       "standard deck's `{reference}` ({reference_value} points, no effect)", card=card.name,
+                       value=number(value), reference=REFERENCE, reference_value=REFERENCE_VALUE)
     labels = tuple(
-        Label(node.span, f"helps its owner: worth {_signed(amount)} points")
+        Label(node.span, said("jw-helps-owner", "helps its owner: worth +{amount} points", amount=number(amount)))
         for node, amount in zip(effect_nodes(card), judged.effects, strict=True)
         if amount > 0
     )
     return Diagnostic(
         CODE,
-        f"`{card.name}` {worth} and has a positive effect with no drawback: strictly better than "
-        f"the standard deck's `{REFERENCE}` ({REFERENCE_VALUE} points, no effect)",
+        message,
         card.field_spans.get("value", card.name_span),
         labels=labels,
         notes=(
-            f"compared: `{card.name}` {_fmt(value)} points and effects worth {_signed(judged.total)}, no "
-            f"`cost:` and no effect that hurts its owner, against `{REFERENCE}` {REFERENCE_VALUE} points and "
-            "no effect (`deckdsl explain` shows each effect's worth)",
+            said("jw-better-than-reference-note", "compared: `{card}` {value} points and effects worth {effects}, no "
+                 "`cost:` and no effect that hurts its owner, against `{reference}` {reference_value} points and no "
+                 "effect (`deckdsl explain` shows each effect's worth)", card=card.name, value=number(value),
+                 effects=_signed(judged.total), reference=REFERENCE, reference_value=REFERENCE_VALUE),
         ),
         cards=(card.name,),
-        help=(
-            f"lower its value below {REFERENCE_VALUE}, or give it a drawback: a `cost:` such as "
-            "`discard a card from your domain`, or an effect that hurts its owner"
-        ),
+        help=said("jw-better-than-reference-help", "lower its value below {reference_value}, or give it a drawback: a "
+                  "`cost:` such as `discard a card from your domain`, or an effect that hurts its owner",
+                  reference_value=REFERENCE_VALUE),
     )
 
 
-def _fmt(number: float) -> str:
-    number = round(number, 1) + 0.0
-    return f"{number:.0f}" if float(number).is_integer() else f"{number:.1f}"
-
-
-def _signed(number: float) -> str:
-    return ("+" if number > 0 else "") + _fmt(number)
+def _signed(amount: float) -> Said | int | float:
+    """`+2.5` for a gain (said: a sign), else the number (`0`, `-1.5`)."""
+    return said("jw-plus", "+{amount}", amount=number(amount)) if amount > 0 else number(amount)

@@ -46,6 +46,8 @@ from ....diagnostics import Diagnostic, Label
 from ....lang import ast
 from ....check.parts import effect_parts, size
 from ....check.rule import Context, card_rarity
+from ....said import Said, said
+from . import semicolons
 
 CODE = "JW102"
 NAME = "complex-simple-card"
@@ -80,15 +82,17 @@ def _judge(card: ast.Card, total: int) -> Diagnostic | None:
 
     reasons = []
     if total > MAX_SIZE:
-        reasons.append(
-            f"its effects have {total} parts, {total - MAX_SIZE} more than the {MAX_SIZE} a simple card may have"
-        )
+        reasons.append(said("jw-simple-too-long", "its effects have {total} parts, {above} more than the {limit} a "
+                            "simple card may have", total=total, above=total - MAX_SIZE, limit=MAX_SIZE))
     if triggers:
-        reasons.append("its condition has a trigger (`whenever …`)")
+        reasons.append(said("jw-simple-trigger", "its condition has a trigger (`whenever …`)"))
     if modifiers:
-        reasons.append("its condition changes the value of other cards")
+        reasons.append(said("jw-simple-modifier", "its condition changes the value of other cards"))
     if has_steps and card.condition is not None:
-        reasons.append(f"it has both {'an action' if steps_field == 'action' else 'a cost'} and a condition")
+        if steps_field == "action":
+            reasons.append(said("jw-simple-action-condition", "it has both an action and a condition"))
+        else:
+            reasons.append(said("jw-simple-cost-condition", "it has both a cost and a condition"))
     if not reasons:
         return None
 
@@ -103,17 +107,25 @@ def _judge(card: ast.Card, total: int) -> Diagnostic | None:
         primary = max(fields, key=lambda name: size(fields[name]))
     span = card.field_spans.get(primary, fields[primary].span)
     labels = tuple(
-        Label(card.field_spans.get(name, node.span), f"its {name}")
+        Label(card.field_spans.get(name, node.span), _its(name))
         for name, node in fields.items()
         if name != primary
     )
     return Diagnostic(
         CODE,
-        f"simple card `{card.name}` has a complex effect: " + "; ".join(reasons),
+        said("jw-simple-complex", "simple card `{card}` has a complex effect: {reasons}", card=card.name,
+             reasons=semicolons(reasons)),
         span,
         labels=labels,
-        help=(
-            f"make `{card.name}` advanced or special, or cut its effect to one short action or condition "
-            f"(at most {MAX_SIZE} parts, no trigger, no value modifier)"
-        ),
+        help=said("jw-simple-complex-help", "make `{card}` advanced or special, or cut its effect to one short action "
+                  "or condition (at most {limit} parts, no trigger, no value modifier)", card=card.name,
+                  limit=MAX_SIZE),
     )
+
+
+def _its(name: str) -> Said:
+    if name == "cost":
+        return said("jw-its-cost", "its cost")
+    if name == "action":
+        return said("jw-its-action", "its action")
+    return said("jw-its-condition", "its condition")

@@ -54,6 +54,8 @@ from ....diagnostics import Diagnostic, Label
 from ....lang import ast
 from ....check.rule import Context, card_rarity
 from ....check.rule import card_type as card_type_of
+from ....said import Said, said
+from . import number
 from ..worth import worth
 
 CODE = "JW107"
@@ -131,59 +133,70 @@ def _report(judged, dominators, count) -> Diagnostic:
     b, b_value, b_polarity = judged[:3]
     best, best_value, best_polarity = dominators[0][:3]
     others = count - 1
-    also = f" and by {others} other card{'s' if others != 1 else ''} of its type" if others else ""
-    which = "none of them with a" if others else "which has no"
     b_worth, best_worth = _worth(b_value, b_polarity), _worth(best_value, best_polarity)
-    dominates = f"dominates `{b.name}`: "
+    if others:
+        message = said("jw-dominated-by-many", "`{card}` ({worth}) is dominated by `{other}` ({other_worth}) and by "
+                       "{others} other {others:card|cards} of its type, none of them with a drawback that `{card}` "
+                       "lacks", card=b.name, worth=b_worth, other=best.name, other_worth=best_worth, others=others)
+    else:
+        message = said("jw-dominated", "`{card}` ({worth}) is dominated by `{other}` ({other_worth}), which has no "
+                       "drawback that `{card}` lacks", card=b.name, worth=b_worth, other=best.name,
+                       other_worth=best_worth)
     return Diagnostic(
         CODE,
-        f"`{b.name}` ({b_worth}) is dominated by `{best.name}` ({best_worth}){also}, "
-        f"{which} drawback that `{b.name}` lacks",
+        message,
         b.name_span,
-        labels=tuple([Label(a.name_span, dominates + _worth(a_value, a_polarity))
+        labels=tuple([Label(a.name_span, said("jw-dominates", "dominates `{card}`: {worth}", card=b.name,
+                                              worth=_worth(a_value, a_polarity)))
                       for a, a_value, a_polarity, *_ in dominators[:5]]),
         notes=_notes(judged, dominators[0]),
         cards=(b.name, best.name),
-        help=(
-            f"give `{b.name}` something `{best.name}` lacks (more points, a stronger or different "
-            f"effect), give `{best.name}` a drawback, or cut `{b.name}`"
-        ),
+        help=said("jw-dominated-help", "give `{card}` something `{other}` lacks (more points, a stronger or different "
+                  "effect), give `{other}` a drawback, or cut `{card}`", card=b.name, other=best.name),
     )
 
 
-def _notes(dominated: tuple, dominating: tuple) -> tuple[str, ...]:
+def _notes(dominated: tuple, dominating: tuple) -> tuple[Said, ...]:
     """The comparison behind the finding, as the polarity model sees it."""
     b, b_value, b_polarity, b_drawback, b_rarity = dominated
     a, a_value, a_polarity, a_drawback, a_rarity = dominating
-    drawbacks = "neither has a drawback" if not b_drawback else "both have a drawback"
     if not a_drawback and b_drawback:
-        drawbacks = f"`{b.name}` has a drawback and `{a.name}` none"
-    compared = (
-        f"compared: `{a.name}` {_points(a_value)} and effects worth {_signed(a_polarity)}, against `{b.name}` "
-        f"{_points(b_value)} and {_signed(b_polarity)}; {drawbacks} (`deckdsl explain` shows each effect's worth)"
-    )
+        drawbacks = said("jw-only-card-drawback", "`{card}` has a drawback and `{other}` none", card=b.name,
+                         other=a.name)
+    elif b_drawback:
+        drawbacks = said("jw-both-drawback", "both have a drawback")
+    else:
+        drawbacks = said("jw-neither-drawback", "neither has a drawback")
+    compared = said("jw-dominated-note", "compared: `{other}` {other_points} and effects worth {other_effects}, "
+                    "against `{card}` {points} and {effects}; {drawbacks} (`deckdsl explain` shows each effect's "
+                    "worth)", other=a.name, other_points=_points(a_value), other_effects=_signed(a_polarity),
+                    card=b.name, points=_points(b_value), effects=_signed(b_polarity), drawbacks=drawbacks)
     if a_rarity == b_rarity:
         return (compared,)
     return (
         compared,
-        f"`{a.name}` is {a_rarity} and `{b.name}` {b_rarity}: compared all the same, since the GDD asks that "
-        "rarity not be a level of power (\"Sempre evite tratar raridade ... como nível de poder\")",
+        said("jw-dominated-rarity", "`{other}` is {other_rarity} and `{card}` {rarity}: compared all the same, since "
+             "the GDD asks that rarity not be a level of power (\"Sempre evite tratar raridade ... como nível de "
+             "poder\")", other=a.name, other_rarity=str(a_rarity), card=b.name, rarity=str(b_rarity)),
     )
 
 
 @cache
-def _worth(value: int, polarity: float) -> str:
+def _worth(value: int, polarity: float) -> Said:
     """`3 points, effects worth +2.5`."""
-    return f"{_points(value)}, effects worth {_signed(polarity)}"
+    return said("jw-points-effects", "{points}, effects worth {effects}", points=_points(value),
+                effects=_signed(polarity))
 
 
 @cache
-def _points(value: int) -> str:
-    return f"{value} point{'' if value in (1, -1) else 's'}"
+def _points(value: int) -> Said:
+    if value in (1, -1):
+        return said("jw-point", "{value} point", value=value)
+    return said("jw-points", "{value} points", value=value)
 
 
 @cache
-def _signed(number: float) -> str:
-    number = round(number, 1) + 0.0
-    text = f"{number:.0f}" if number.is_integer() else f"{number:.1f}"
-    return ("+" if number > 0 else "") + text
+def _signed(amount: float) -> Said | int | float:
+    """`+2.5` for a gain (said: a sign), else the number (`0`, `-1.5`)."""
+    shown = number(amount)
+    return said("jw-plus", "+{amount}", amount=shown) if shown > 0 else shown

@@ -50,6 +50,7 @@ from collections.abc import Iterator
 from ....diagnostics import Diagnostic
 from ....lang import ast
 from ....check.rule import Context
+from ....said import said
 from ..worth import polarity
 
 CODE = "JW121"
@@ -68,14 +69,15 @@ def check(context: Context) -> Iterator[Diagnostic]:
             if _on_opponents_domain(clause) and polarity(clause) > 0:
                 yield Diagnostic(
                     CODE,
-                    f"`{card.name}` lowers the opponent's cards only while it stays in your domain: "
-                    "an exchange for stars would discard it, so keeping the domain pays",
+                    said("jw-hoarding", "`{card}` lowers the opponent's cards only while it stays in your domain: "
+                         "an exchange for stars would discard it, so keeping the domain pays", card=card.name),
                     clause.span,
                     cards=(card.name,),
-                    notes=("the GDD's playtests found this in the old Rolo Compressor: hoarding a domain to "
-                           "trade for every star at once beat taking stars early (\"Acúmulo de Domínio\")",),
-                    help="make it a one-off `action:` (as the GDD's Rolo Compressor became), or let the "
-                    "effect end when it has worked",
+                    notes=(said("jw-hoarding-note", "the GDD's playtests found this in the old Rolo Compressor: "
+                                "hoarding a domain to trade for every star at once beat taking stars early "
+                                "(\"Acúmulo de Domínio\")"),),
+                    help=said("jw-hoarding-help", "make it a one-off `action:` (as the GDD's Rolo Compressor "
+                              "became), or let the effect end when it has worked"),
                 )
 
 

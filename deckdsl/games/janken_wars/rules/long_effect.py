@@ -41,6 +41,7 @@ from collections.abc import Iterator
 from ....diagnostics import Diagnostic, Label
 from ....check.parts import effect_parts, size
 from ....check.rule import Context
+from ....said import Said, said
 
 CODE = "JW109"
 NAME = "long-effect"
@@ -66,19 +67,29 @@ def check(context: Context) -> Iterator[Diagnostic]:
             continue
         longest, longest_size = max(fields, key=lambda item: item[1])
         labels = tuple(
-            Label(card.field_spans[name], f"{n} more here") for name, n in fields if name != longest
+            Label(card.field_spans[name], said("jw-more-here", "{count} more here", count=n))
+            for name, n in fields if name != longest
         )
         yield Diagnostic(
             CODE,
-            f"the effects of `{card.name}` have {total} parts, more than a few words can say "
-            f"(the limit is {LIMIT})",
+            said("jw-long-effect", "the effects of `{card}` have {total} parts, more than a few words can say (the "
+                 "limit is {limit})", card=card.name, total=total, limit=LIMIT),
             card.field_spans[longest],
             labels=labels,
-            help=(
-                f"the {longest} alone has {longest_size} parts; keep the step that tells the card's "
-                "story and drop or move the rest (the standard deck's longest, `Estátua de Sucata`, has 6)"
-            ),
+            help=_help(longest, longest_size),
         )
+
+
+def _help(longest: str, count: int) -> Said:
+    if longest == "cost":
+        return said("jw-long-cost", "the cost alone has {count} parts; keep the step that tells the card's story and "
+                    "drop or move the rest (the standard deck's longest, `Estátua de Sucata`, has 6)", count=count)
+    if longest == "action":
+        return said("jw-long-action", "the action alone has {count} parts; keep the step that tells the card's story "
+                    "and drop or move the rest (the standard deck's longest, `Estátua de Sucata`, has 6)", count=count)
+    return said("jw-long-condition", "the condition alone has {count} parts; keep the step that tells the card's "
+                "story and drop or move the rest (the standard deck's longest, `Estátua de Sucata`, has 6)",
+                count=count)
 
 
 def _field_size(card, name: str) -> int:

@@ -28,6 +28,7 @@ from collections.abc import Iterator
 
 from ....diagnostics import Diagnostic
 from ....check.rule import Context
+from ....said import said
 
 CODE = "JW116"
 NAME = "low-star-cost"
@@ -47,8 +48,10 @@ def check(context: Context) -> Iterator[Diagnostic]:
         if setting.name == "star_cost" and isinstance(setting.value, int) and setting.value < standard.default:
             yield Diagnostic(
                 CODE,
-                f"stars cost {setting.value} points, below the GDD's {standard.default}: its playtests found that "
-                "at 6 points a domain rarely passed 3 cards",
+                said("jw-low-star-cost", "stars cost {value} points, below the GDD's {standard}: its playtests found "
+                     "that at 6 points a domain rarely passed 3 cards", value=setting.value,
+                     standard=standard.default),
                 setting.span,
-                help=f"use `star_cost: {standard.default}`, or playtest the faster game on purpose",
+                help=said("jw-low-star-cost-help", "use `star_cost: {standard}`, or playtest the faster game on "
+                          "purpose", standard=standard.default),
             )

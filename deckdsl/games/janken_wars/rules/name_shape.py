@@ -39,6 +39,7 @@ from collections.abc import Iterator
 
 from ....diagnostics import Diagnostic
 from ....check.rule import Context
+from ....said import Said, said
 
 CODE = "JW111"
 NAME = "name-shape"
@@ -65,11 +66,20 @@ def check(context: Context) -> Iterator[Diagnostic]:
         counted = words(card.name)
         if len(counted) == 2:
             continue
-        amount = {0: "no words but connectors", 1: "one word"}.get(len(counted), f"{len(counted)} words")
         yield Diagnostic(
             CODE,
-            f"the name `{card.name}` has {amount}, not a noun and an adjective",
+            _shape(card.name, len(counted)),
             card.name_span,
-            help="name the everyday object and give it a quality, like `Origami Sublime` or `Joia "
-            "Cobiçada` (connectors such as `de` are not counted: `Kit de Ferramentas`)",
+            help=said("jw-name-help", "name the everyday object and give it a quality, like `Origami Sublime` or "
+                      "`Joia Cobiçada` (connectors such as `de` are not counted: `Kit de Ferramentas`)"),
         )
+
+
+def _shape(name: str, count: int) -> Said:
+    if count == 0:
+        return said("jw-name-connectors", "the name `{card}` has no words but connectors, not a noun and an adjective",
+                    card=name)
+    if count == 1:
+        return said("jw-name-one-word", "the name `{card}` has one word, not a noun and an adjective", card=name)
+    return said("jw-name-words", "the name `{card}` has {count} words, not a noun and an adjective", card=name,
+                count=count)

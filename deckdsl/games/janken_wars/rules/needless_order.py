@@ -53,6 +53,7 @@ from ....check.hazards import findings
 from ....check.hazards.analysis import Analysis
 from ....check.hazards.pairs import Effect
 from ....check.rule import Context
+from ....said import Said, said
 
 CODE = "JW114"
 NAME = "needless-order"
@@ -82,11 +83,12 @@ def check(context: Context) -> Iterator[Diagnostic]:
             card = deck.card(name)
             yield Diagnostic(
                 CODE,
-                f"`{name}` has no effect whose order can matter (a value modifier, a value that reads other "
-                "values, a trigger or a discard priority), so its place in the order changes nothing",
+                said("jw-no-order-effect", "`{card}` has no effect whose order can matter (a value modifier, a value "
+                     "that reads other values, a trigger or a discard priority), so its place in the order changes "
+                     "nothing", card=name),
                 refs[name].span,
-                labels=(Label(card.name_span, f"`{name}` is here"),) if card else (),
-                help=f'remove `"{name}"` from the `order:`',
+                labels=(Label(card.name_span, said("card-is-here", "`{card}` is here", card=name)),) if card else (),
+                help=said("jw-remove-from-order", "remove `\"{card}\"` from the `order:`", card=name),
             )
         if len(named) < 2:
             continue
@@ -96,37 +98,52 @@ def check(context: Context) -> Iterator[Diagnostic]:
         shown = [_shown(name, effects[name]) for name in named]
         yield Diagnostic(
             CODE,
-            f"the order of {', '.join(shown[:-1])} and {shown[-1]} changes nothing: {_reason(analysis, named, pairs)}",
+            said("jw-needless-order", "the order of {cards} and {last} changes nothing: {reason}",
+                 cards=", ".join(shown[:-1]), last=shown[-1], reason=_reason(analysis, named, pairs)),
             line.span,
-            labels=tuple(Label(effect.node.span, f"{findings.effect_name(effect)} of `{name}`")
+            labels=tuple(Label(effect.node.span, _effect_of(effect, name))
                          for name in named for effect in effects[name]),
-            help="remove this `order:` (or the addendum, if it says nothing else)",
+            help=said("jw-remove-order", "remove this `order:` (or the addendum, if it says nothing else)"),
         )
 
 
 def _shown(name: str, effects: list[Effect]) -> str:
+    """`Moldura Dourada` (`+1`, `x2`): the card and its modifiers as written (no words to say)."""
     operations = [findings.operation(e.node) for e in effects if isinstance(e.node, ast.ValueModifier)]
     return f"`{name}` ({', '.join(operations)})" if operations else f"`{name}`"
 
 
-def _reason(analysis: Analysis, named: list[str], pairs: list) -> str:
+def _effect_of(effect: Effect, name: str) -> Said:
+    """`the modifier of `Moldura Dourada``: the effect, by its kind, and its card."""
+    node = effect.node
+    if isinstance(node, ast.ValueModifier):
+        return said("jw-modifier-of", "the modifier of `{card}`", card=name)
+    if isinstance(node, ast.ValueDefinition):
+        return said("jw-value-of", "the value of `{card}`", card=name)
+    if isinstance(node, ast.Trigger):
+        return said("jw-trigger-of", "the trigger of `{card}`", card=name)
+    return said("jw-priority-of", "the discard priority of `{card}`", card=name)
+
+
+def _reason(analysis: Analysis, named: list[str], pairs: list) -> Said:
     """Why the order of these cards changes nothing, in words."""
     if not pairs:
-        return "their effects never apply at the same moment (each kind of effect is ordered only with its own kind)"
+        return said("jw-never-together", "their effects never apply at the same moment (each kind of effect is "
+                    "ordered only with its own kind)")
     kinds = {analysis.kind(a, b) for a, b, _ in pairs}
     if kinds == {"modifiers"}:
         ops = {effect.node.op for a, b, _ in pairs for effect in (a, b)}
         if not any(analysis.meet(a, b) for a, b, _ in pairs):
-            return "they never apply to the same card"
+            return said("jw-never-same-card", "they never apply to the same card")
         if ops <= {"add", "subtract"}:
-            return "adding and subtracting give the same in any order"
+            return said("jw-adding-commutes", "adding and subtracting give the same in any order")
         if ops == {"multiply"}:
-            return "multiplying gives the same in any order"
+            return said("jw-multiplying-commutes", "multiplying gives the same in any order")
         if ops == {"set"}:
-            return "they set the same number"
-        return "no card's value the checker tried ends differently in the other order"
+            return said("jw-set-same", "they set the same number")
+        return said("jw-no-value-differs", "no card's value the checker tried ends differently in the other order")
     if kinds == {"triggers"} and not any(analysis.meet(a, b) for a, b, _ in pairs):
-        return "no event sets off both triggers"
+        return said("jw-no-shared-event", "no event sets off both triggers")
     if kinds == {"priorities"} and not analysis.discards:
-        return "no discard of the deck chooses among the cards of a domain"
-    return "no situation the checker tried ends differently in the other order"
+        return said("jw-no-choosing-discard", "no discard of the deck chooses among the cards of a domain")
+    return said("jw-no-situation-differs", "no situation the checker tried ends differently in the other order")

@@ -38,6 +38,8 @@ from collections.abc import Iterator
 from ....diagnostics import Diagnostic
 from ....check.rule import Context
 from ....check.rule import card_type as card_type_of
+from ....said import said
+from . import commas
 from ..worth import typical_value
 
 CODE = "JW112"
@@ -78,12 +80,13 @@ def check(context: Context) -> Iterator[Diagnostic]:
         return
     papers = [card for card in deck.cards if card.type == "paper"]
     span = deck.title_span or papers[0].name_span
-    shown = ", ".join(f"{kind} {mean[kind]:.2f}" for kind in TYPES if kind in mean)
+    shown = commas([said("jw-type-mean", "{type} {mean:.2f}", type=kind, mean=mean[kind])
+                    for kind in TYPES if kind in mean])
     yield Diagnostic(
         CODE,
-        f"paper cards are worth {mean['paper']:.2f} points on average, less than {best} cards "
-        f"({shown})",
+        said("jw-paper-value", "paper cards are worth {paper:.2f} points on average, less than {best} cards ({means})",
+             paper=mean["paper"], best=best, means=shown),
         span,
-        help="the GDD's paper cards are worth the most (the standard deck: paper 3.17, rock 2.33, "
-        "scissors 0.83); raise the paper values or lower the others'",
+        help=said("jw-paper-value-help", "the GDD's paper cards are worth the most (the standard deck: paper 3.17, "
+                  "rock 2.33, scissors 0.83); raise the paper values or lower the others'"),
     )

@@ -38,6 +38,7 @@ from collections.abc import Iterator
 
 from ....diagnostics import Diagnostic, Label
 from ....check.rule import Context, card_rarity
+from ....said import Said, said
 
 CODE = "JW103"
 NAME = "plain-special-card"
@@ -57,15 +58,22 @@ def check(context: Context) -> Iterator[Diagnostic]:
             continue
         rarity = next((a for a in card.attributes if a.name == "rarity"), None)
         span = rarity.value_span if rarity is not None else card.name_span
-        plural = "" if card.value in (1, -1) else "s"
-        worth = "" if card.value in (None, "*") else f": it is only worth {card.value} point{plural}"
         yield Diagnostic(
             CODE,
-            f"special card `{card.name}` has no effect (no cost, action or condition){worth}",
+            _plain(card.name, card.value),
             span,
-            labels=(Label(card.name_span, "a value and nothing else"),) if span != card.name_span else (),
-            help=(
-                f"make `{card.name}` simple, as plain cards like `Origami Sublime` are, or give it an "
-                "effect that brings a twist"
-            ),
+            labels=(Label(card.name_span, said("jw-value-only", "a value and nothing else")),)
+            if span != card.name_span else (),
+            help=said("jw-special-plain-help", "make `{card}` simple, as plain cards like `Origami Sublime` are, or "
+                      "give it an effect that brings a twist", card=card.name),
         )
+
+
+def _plain(name: str, value) -> Said:
+    if value in (None, "*"):
+        return said("jw-special-plain", "special card `{card}` has no effect (no cost, action or condition)", card=name)
+    if value in (1, -1):
+        return said("jw-special-plain-point", "special card `{card}` has no effect (no cost, action or condition): it "
+                    "is only worth {value} point", card=name, value=value)
+    return said("jw-special-plain-points", "special card `{card}` has no effect (no cost, action or condition): it is "
+                "only worth {value} points", card=name, value=value)

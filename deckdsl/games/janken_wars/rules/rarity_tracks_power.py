@@ -51,6 +51,8 @@ from itertools import pairwise
 from ....diagnostics import Diagnostic, Label
 from ....check.rule import Context, card_rarity
 from ....check.rule import card_type as card_type_of
+from ....said import Said, said
+from . import number, semicolons
 from ..worth import typical_value, worth
 
 CODE = "JW101"
@@ -103,27 +105,33 @@ def check(context: Context) -> Iterator[Diagnostic]:
     if len(climbing) < MIN_TYPES:
         return
     span = deck.title_span or deck.cards[0].name_span
-    described = "; ".join(
-        f"`{card_type}` " + " < ".join(f"{rarity} {_fmt(mean)}" for rarity, mean in zip(rarities, means, strict=True))
+    described = semicolons([
+        said("jw-type-climbs", "`{type}` {means}", type=card_type, means=_climb(
+            [said("jw-rarity-mean", "{rarity} {power}", rarity=rarity, power=number(mean))
+             for rarity, mean in zip(rarities, means, strict=True)]))
         for card_type, means, _ in climbing
-    )
+    ])
     labels = tuple(
-        Label(card.name_span, f"power {_fmt(card_power)}, the strongest {rarities[-1]} `{card_type}` card")
+        Label(card.name_span, said("jw-strongest", "power {power}, the strongest {rarity} `{type}` card",
+                                   power=number(card_power), rarity=rarities[-1], type=card_type))
         for card_type, _, cards in climbing
         for card_power, card in cards
     )
     yield Diagnostic(
         CODE,
-        f"mean card power rises with rarity in {len(climbing)} of {len(type_spec.values)} types: {described}",
+        said("jw-rarity-power", "mean card power rises with rarity in {climbing} of {types} types: {described}",
+             climbing=len(climbing), types=len(type_spec.values), described=described),
         span,
         labels=labels,
-        help=(
-            f"rarity should say how unique an effect is, not how strong the card is: strengthen the "
-            f"{rarities[0]} cards, or make the {rarities[-1]} cards different rather than better"
-        ),
+        help=said("jw-rarity-power-help", "rarity should say how unique an effect is, not how strong the card is: "
+                  "strengthen the {lowest} cards, or make the {highest} cards different rather than better",
+                  lowest=rarities[0], highest=rarities[-1]),
     )
 
 
-def _fmt(number: float) -> str:
-    number = round(number, 1) + 0.0  # no `-0`
-    return f"{number:.0f}" if float(number).is_integer() else f"{number:.1f}"
+def _climb(pieces: list[Said]) -> Said:
+    """`simple 1 < advanced 2.5 < special 6`, said."""
+    joined = pieces[-1]
+    for piece in reversed(pieces[:-1]):
+        joined = said("jw-below", "{first} < {rest}", first=piece, rest=joined)
+    return joined

@@ -40,6 +40,7 @@ from ....diagnostics import Diagnostic
 from ....lang import ast
 from ....check.parts import effect_parts
 from ....check.rule import Context
+from ....said import Said, said
 
 CODE = "JW115"
 NAME = "star-gain"
@@ -56,18 +57,26 @@ def check(context: Context) -> Iterator[Diagnostic]:
     star_cost = next((s.value for s in deck.rules if s.name == "star_cost"), None)
     if star_cost is None and "star_cost" in profile.rules:
         star_cost = profile.rules["star_cost"].default
-    worth = f"a domain worth {star_cost} points" if star_cost else "a domain"
+    if star_cost:
+        advice = said("jw-star-help-cost", "a star skips building a domain worth {cost} points, so it is likely "
+                      "unbalanced or dull; give points or cards instead, or playtest the card and keep it",
+                      cost=star_cost)
+    else:
+        advice = said("jw-star-help", "a star skips building a domain, so it is likely unbalanced or dull; give "
+                      "points or cards instead, or playtest the card and keep it")
     for card, parts in zip(deck.cards, context.for_cards(effect_parts), strict=True):
         for step in parts:
             if isinstance(step, ast.GainStars):
                 amount = step.amount.value if isinstance(step.amount, ast.Number) else None
-                stars = "stars" if amount is None else f"{amount} star{'s' if amount != 1 else ''}"
-                whom = "you" if step.actor == "you" else "the opponent"
-                yield Diagnostic(
-                    CODE,
-                    f"`{card.name}` gives {whom} {stars}",
-                    step.span,
-                    help=f"a star skips building {worth}, so it is likely unbalanced or dull; give points "
-                    "or cards instead, or playtest the card and keep it",
-                )
+                yield Diagnostic(CODE, _gives(card.name, step.actor == "you", amount), step.span, help=advice)
 
+
+def _gives(card: str, you: bool, amount) -> Said:
+    if you:
+        if amount is None:
+            return said("jw-gives-you-stars", "`{card}` gives you stars", card=card)
+        return said("jw-gives-you", "`{card}` gives you {amount} {amount:star|stars}", card=card, amount=amount)
+    if amount is None:
+        return said("jw-gives-opponent-stars", "`{card}` gives the opponent stars", card=card)
+    return said("jw-gives-opponent", "`{card}` gives the opponent {amount} {amount:star|stars}", card=card,
+                amount=amount)
