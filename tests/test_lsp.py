@@ -684,3 +684,27 @@ async def test_completion_in_the_print_block(client: Client):
     assert {"colours", "rarity_marks", "font", "back_image", "back_pattern"} <= await labels("    \n    frame", 4)
     assert "frame" not in await labels("    \n    frame", 4)  # already written
     assert await labels("frame: \n", 7) == {"rounded", "square", "none"}
+
+
+@pytest_lsp.fixture(scope="module", config=ClientServerConfig(
+    server_command=[sys.executable, "-m", "deckdsl", "lsp"], client_factory=_make_client))
+async def lusophone(lsp_client: Client):
+    """A client whose user interface speaks Brazilian Portuguese (`initialize`'s `locale`)."""
+    lsp_client.initialize_result = await lsp_client.initialize_session(
+        types.InitializeParams(capabilities=_capabilities(), root_uri=ROOT.as_uri(), locale="pt-BR"))
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def test_findings_are_said_in_the_clients_locale(lusophone: Client):
+    """Issue 29: the editor says findings — and their fixes — in the client's language, with the codes and
+    places of English."""
+    english = [d for d in deckdsl.loads(TYPO_TEXT, str(ROOT / "decks" / "x.deck")).diagnostics]
+    uri = open_document(lusophone, ROOT / "decks" / "lsp-locale.deck", TYPO_TEXT)
+    shown = (await published(lusophone, uri, 1)).diagnostics
+    assert [d.code for d in shown] == [d.code for d in english]
+    typo = next(d for d in shown if d.code == "DK101")
+    assert typo.message.startswith("as cartas não têm o campo `coipes`"), typo.message
+    actions = await ask(lusophone.text_document_code_action_async(types.CodeActionParams(
+        doc(uri), typo.range, types.CodeActionContext(diagnostics=[typo]))))
+    assert any(action.title.startswith("substitua `coipes`") for action in actions), [a.title for a in actions]

@@ -38,6 +38,7 @@ from pygls.exceptions import JsonRpcInvalidParams
 from pygls.uris import to_fs_path
 
 from .. import __version__
+from ..check.report import localized
 from ..lang.reuse import Memory
 from . import lsp_assist as assist
 from . import lsp_features as features
@@ -76,6 +77,9 @@ class DeckServer(stdio.StdioServer):
         self.memories: dict[str, Memory] = {}
         self.analyses = 0
         """Analyses since the last full collection of the heap (`_collect_all`)."""
+        self.locale: str | None = None
+        """The client's user interface language (`initialize`'s `locale`): findings are said in it, unless the
+        deck's configuration names one (`lsp_features.language`)."""
         self._collection: asyncio.TimerHandle | None = None
 
     @property
@@ -133,7 +137,7 @@ class DeckServer(stdio.StdioServer):
             memory = self.memories.setdefault(uri, Memory())
             try:
                 snapshot = await self.run(_analysis, uri, version, text, document.language_id, True, self.encoding,
-                                          memory, self.open_profiles())
+                                          memory, self.open_profiles(), self.locale)
             except Exception as error:  # noqa: BLE001 — a bug in a check must not stop the server
                 stdio.log_failure(f"analysing {uri} (version {version})", error)
                 continue
@@ -178,7 +182,7 @@ class DeckServer(stdio.StdioServer):
                 return cached
         version, text = document.version, document.source
         snapshot = await self.run(_analysis, uri, version, text, document.language_id, checked, self.encoding,
-                                  self.memories.setdefault(uri, Memory()), self.open_profiles())
+                                  self.memories.setdefault(uri, Memory()), self.open_profiles(), self.locale)
         self._analysed()
         (self.checked if checked else self.parsed)[uri] = snapshot
         return snapshot
@@ -191,9 +195,10 @@ class DeckServer(stdio.StdioServer):
 
 
 def _analysis(uri: str, version: int | None, text: str, language_id: str | None, check: bool, encoding: str,
-              memory: Memory | None = None, profiles: dict[str, str] | None = None):
+              memory: Memory | None = None, profiles: dict[str, str] | None = None, locale: str | None = None):
     """On the worker: analyse the text (a deck against the profiles open in the editor, `profiles`) and map
-    its diagnostics (`snapshot.published`)."""
+    its diagnostics (`snapshot.published`), said in the deck's configured language or the client's
+    `locale`."""
     from ..profiles.profile import unsaved
 
     path = _local_path(uri)
@@ -203,7 +208,9 @@ def _analysis(uri: str, version: int | None, text: str, language_id: str | None,
         mapping = time.perf_counter()
         pages: dict = {}
         shown, hidden = chosen(snapshot.diagnostics)
-        snapshot.published = [lsp_diagnostic(found, snapshot, encoding, pages) for found in shown]
+        translate = features.translator(path, locale) if shown else None
+        snapshot.published = [lsp_diagnostic(localized(found, translate) if translate else found, snapshot, encoding,
+                                             pages) for found in shown]
         if hidden:
             snapshot.published.append(_more(hidden, path or uri))
         snapshot.timings = (mapping - started, time.perf_counter() - mapping)
@@ -442,7 +449,9 @@ async def code_action(ls: DeckServer, params: types.CodeActionParams) -> list[ty
     wanted, actions, pages = params.range, [], {}
     asked = [found for found in snapshot.diagnostics if found.fix is not None and _touches(
         snapshot.index.range(found.span.start, found.span.end, ls.encoding), wanted)]
+    translate = features.translator(snapshot.path, ls.locale)
     for found in await ls.run(features.verified, snapshot, asked):
+        found = localized(found, translate) if translate else found
         shown = lsp_diagnostic(found, snapshot, ls.encoding, pages)
         edits = [types.TextEdit(range=snapshot.index.range(edit.span.start, edit.span.end, ls.encoding),
                                 new_text=edit.text) for edit in found.fix.edits]
@@ -465,7 +474,13 @@ async def document_symbol(ls: DeckServer, params: types.DocumentSymbolParams) ->
     return [] if snapshot is None else await ls.run(features.symbols, snapshot, ls.encoding)
 
 
+def initialize(ls: DeckServer, params: types.InitializeParams) -> None:
+    """Keep the client's `locale` (pygls answers `initialize` itself, then calls this)."""
+    ls.locale = params.locale
+
+
 FEATURES = [
+    (types.INITIALIZE, initialize, None),
     (types.TEXT_DOCUMENT_DID_OPEN, did_open, None),
     (types.TEXT_DOCUMENT_DID_CHANGE, did_change, None),
     (types.TEXT_DOCUMENT_DID_SAVE, did_save, None),

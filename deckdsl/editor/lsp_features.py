@@ -161,6 +161,16 @@ def analyse(uri: str, version: int | None, text: str, path: str | None, kind: st
                     diagnostics=result.diagnostics if check else [], checked=check)
 
 
+def translator(path: str | None, locale: str | None):
+    """What says findings in the editor's language — the deck's configured `lang` (as `deckdsl check`), else
+    the client's `locale`, else English — or None for English (nothing to say again)."""
+    from ..text import speak
+
+    config = _config(path) if path else None
+    language = speak.chosen(None, getattr(config, "lang", None), {"LANG": locale or ""})
+    return None if language == "en" else speak.translator(language)
+
+
 def _config(path: str | None):
     """The configuration `deckdsl check` would use for the file at `path` (None: every rule)."""
     from ..check import config as configuration

@@ -47,7 +47,7 @@ from ....lang import ast
 from ....check.parts import effect_parts, size
 from ....check.rule import Context, card_rarity
 from ....said import Said, said
-from . import semicolons
+from ....check.lists import semicolons
 
 CODE = "JW102"
 NAME = "complex-simple-card"

@@ -101,7 +101,7 @@ def check(context: Context) -> Iterator[Diagnostic]:
             said("jw-needless-order", "the order of {cards} and {last} changes nothing: {reason}",
                  cards=", ".join(shown[:-1]), last=shown[-1], reason=_reason(analysis, named, pairs)),
             line.span,
-            labels=tuple(Label(effect.node.span, _effect_of(effect, name))
+            labels=tuple(Label(effect.node.span, findings.effect_name(effect))
                          for name in named for effect in effects[name]),
             help=said("jw-remove-order", "remove this `order:` (or the addendum, if it says nothing else)"),
         )
@@ -111,18 +111,6 @@ def _shown(name: str, effects: list[Effect]) -> str:
     """`Moldura Dourada` (`+1`, `x2`): the card and its modifiers as written (no words to say)."""
     operations = [findings.operation(e.node) for e in effects if isinstance(e.node, ast.ValueModifier)]
     return f"`{name}` ({', '.join(operations)})" if operations else f"`{name}`"
-
-
-def _effect_of(effect: Effect, name: str) -> Said:
-    """`the modifier of `Moldura Dourada``: the effect, by its kind, and its card."""
-    node = effect.node
-    if isinstance(node, ast.ValueModifier):
-        return said("jw-modifier-of", "the modifier of `{card}`", card=name)
-    if isinstance(node, ast.ValueDefinition):
-        return said("jw-value-of", "the value of `{card}`", card=name)
-    if isinstance(node, ast.Trigger):
-        return said("jw-trigger-of", "the trigger of `{card}`", card=name)
-    return said("jw-priority-of", "the discard priority of `{card}`", card=name)
 
 
 def _reason(analysis: Analysis, named: list[str], pairs: list) -> Said:

@@ -39,7 +39,7 @@ from ....diagnostics import Diagnostic
 from ....check.rule import Context
 from ....check.rule import card_type as card_type_of
 from ....said import said
-from . import commas
+from ....check.lists import commas
 from ..worth import typical_value
 
 CODE = "JW112"

@@ -52,7 +52,8 @@ from ....diagnostics import Diagnostic, Label
 from ....check.rule import Context, card_rarity
 from ....check.rule import card_type as card_type_of
 from ....said import Said, said
-from . import number, semicolons
+from ....check.lists import semicolons
+from . import number
 from ..worth import typical_value, worth
 
 CODE = "JW101"

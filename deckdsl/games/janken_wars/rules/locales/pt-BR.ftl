@@ -15,8 +15,6 @@ names-a-card-help = descreva as cartas pelo que elas são (`of type …`, `with 
 
 ## Listas ditas peça por peça
 
-jw-semicolon = { $first }; { $rest }
-jw-comma = { $first }, { $rest }
 jw-either = { $first }, ou { $second }
 jw-below = { $first } < { $rest }
 jw-plus = +{ $amount }
@@ -132,10 +130,6 @@ jw-no-order-effect = `{ $card }` não tem nenhum efeito cuja ordem possa importa
 jw-remove-from-order = tire `"{ $card }"` do `order:`
 jw-needless-order = a ordem de { $cards } e { $last } não muda nada: { $reason }
 jw-remove-order = remova este `order:` (ou o adendo, se ele não diz mais nada)
-jw-modifier-of = o modificador de `{ $card }`
-jw-value-of = o valor de `{ $card }`
-jw-trigger-of = o gatilho de `{ $card }`
-jw-priority-of = a prioridade de descarte de `{ $card }`
 jw-never-together = os efeitos delas nunca se aplicam no mesmo momento (cada tipo de efeito só é ordenado com o seu próprio tipo)
 jw-never-same-card = eles nunca se aplicam à mesma carta
 jw-adding-commutes = somar e subtrair dão o mesmo resultado em qualquer ordem

@@ -23,8 +23,6 @@ names-a-card-help = описывайте карты по тому, что они
 
 ## Списки, сказанные по частям
 
-jw-semicolon = { $first }; { $rest }
-jw-comma = { $first }, { $rest }
 jw-either = { $first }, или { $second }
 jw-below = { $first } < { $rest }
 jw-plus = +{ $amount }
@@ -199,10 +197,6 @@ jw-no-order-effect = у `{ $card }` нет эффекта, порядок кот
 jw-remove-from-order = уберите `"{ $card }"` из `order:`
 jw-needless-order = порядок { $cards } и { $last } ничего не меняет: { $reason }
 jw-remove-order = уберите этот `order:` (или всё дополнение, если больше в нём ничего нет)
-jw-modifier-of = модификатор `{ $card }`
-jw-value-of = значение `{ $card }`
-jw-trigger-of = триггер `{ $card }`
-jw-priority-of = приоритет сброса `{ $card }`
 jw-never-together = их эффекты никогда не действуют в один и тот же момент (эффект упорядочивается только с эффектами своего вида)
 jw-never-same-card = они никогда не действуют на одну и ту же карту
 jw-adding-commutes = сложение и вычитание дают одно и то же в любом порядке
