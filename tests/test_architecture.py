@@ -28,7 +28,7 @@ STAGES: list[tuple[str, list[str | tuple[str, ...]]]] = [
     ("lab", ["arena", "compare", "variants", "sweep", "results", "cluster", "tune", "charts", "report", "comparereport", "sweepreport", "__init__"]),
     ("", ["build", "__init__"]),
     ("editor", [("highlight", "lsp_features", "lsp_effects", "lsp_assist", "lsp_stdio", "lsp", "preview"), "__init__"]),
-    ("cli", ["common", ("checking", "reading", "printing", "playing", "lab", "formatting", "serving", "previewing", "__init__")]),
+    ("cli", ["common", ("checking", "codes", "reading", "printing", "playing", "lab", "formatting", "serving", "previewing", "__init__")]),
     ("", ["__main__"]),
 ]
 RANK = {

@@ -1,6 +1,6 @@
 """The `deckdsl` command line.  Exit codes: 0 clean, 1 findings at error level, 2 usage, I/O or internal error.
 
-The commands live in modules by capability: `checking` (check, explain, rule, rules), `reading` (show,
+The commands live in modules by capability: `checking` (check, explain), `codes` (rule, rules), `reading` (show,
 text, ast, schema, new), `printing` (render, export, import), `playing` (simulate, play), `lab` (compare,
 sweep, tune), `formatting` (fmt), `serving` (lsp), `previewing` (preview); `common` holds what they share.
 
@@ -22,7 +22,7 @@ from ..files import describe_os_error
 from .common import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, _exit_for, deck_files, _load_or_exit, _table
 
 COMMANDS: dict[str, str] = {
-    "check": "checking", "explain": "checking", "rule": "checking", "rules": "checking",
+    "check": "checking", "explain": "checking", "rule": "codes", "rules": "codes",
     "show": "reading", "text": "reading", "ast": "reading", "schema": "reading", "new": "reading",
     "render": "printing", "export": "printing", "import": "printing",
     "simulate": "playing", "play": "playing",
@@ -32,8 +32,9 @@ COMMANDS: dict[str, str] = {
 """Each command, by name -> the module of this package that defines it (and registers it on `main`)."""
 
 _EXPORTS: dict[str, str] = {
-    **dict.fromkeys(("check", "explain", "rule", "rules", "_add_evidence", "_codes_option", "_evidence_options",
-                     "_nothing"), "checking"),
+    **dict.fromkeys(("check", "explain", "_add_evidence", "_codes_option", "_evidence_options", "_nothing"),
+                    "checking"),
+    **dict.fromkeys(("rule", "rules"), "codes"),
     **dict.fromkeys(("play", "simulate", "_SET_HELP", "_announce_hazards", "_engine_failure", "_playable_or_exit"),
                     "playing"),
     **dict.fromkeys(("compare", "sweep"), "lab"),
