@@ -110,29 +110,58 @@ def tts(deck, tmp_path_factory):
 def test_tts_saved_object_has_the_fields_tabletop_simulator_reads(tts):
     result, made, folder = tts
     saved = json.loads(next(data for name, data in made.files.items() if name.endswith(".json")))
-    [deck_object] = saved["ObjectStates"]
+    deck_object = saved["ObjectStates"][0]
     assert deck_object["Name"] == "DeckCustom"
-    copies = sum(card.copies for card in result.deck.cards) + sum(_components(result).values())
-    assert len(deck_object["DeckIDs"]) == len(deck_object["ContainedObjects"]) >= copies
+    copies = sum(card.copies for card in result.deck.cards)
+    assert len(deck_object["DeckIDs"]) == len(deck_object["ContainedObjects"]) == copies
     names = {card["Nickname"] for card in deck_object["ContainedObjects"]}
-    assert {card.name for card in result.deck.cards if card.copies >= 1} <= names
-    for number, custom in deck_object["CustomDeck"].items():
-        assert set(custom) >= {"FaceURL", "BackURL", "NumWidth", "NumHeight", "BackIsHidden", "UniqueBack"}
-        assert 2 <= custom["NumWidth"] <= 10 and 2 <= custom["NumHeight"] <= 7
-        for key in ("FaceURL", "BackURL"):
-            assert custom[key].startswith(folder.resolve().as_uri())
-            assert (folder / custom[key].rsplit("/", 1)[1]).is_file()
-        slots = [card["CardID"] - int(number) * 100 for card in deck_object["ContainedObjects"]
-                 if str(card["CardID"] // 100) == number]
-        assert max(slots) < custom["NumWidth"] * custom["NumHeight"] - 1  # the last slot: the hidden card
-    for card in deck_object["ContainedObjects"]:
-        assert str(card["CardID"] // 100) in card["CustomDeck"]
+    assert {card.name for card in result.deck.cards if card.copies >= 1} == names
+    for each in saved["ObjectStates"]:
+        for number, custom in each["CustomDeck"].items():
+            assert set(custom) >= {"FaceURL", "BackURL", "NumWidth", "NumHeight", "BackIsHidden", "UniqueBack"}
+            assert 2 <= custom["NumWidth"] <= 10 and 2 <= custom["NumHeight"] <= 7
+            for key in ("FaceURL", "BackURL"):
+                assert custom[key].startswith(folder.resolve().as_uri())
+                assert (folder / custom[key].rsplit("/", 1)[1]).is_file()
+            slots = [card["CardID"] - int(number) * 100 for card in _contained(each)
+                     if str(card["CardID"] // 100) == number]
+            assert max(slots) < custom["NumWidth"] * custom["NumHeight"] - 1  # the last slot: the hidden card
+        for card in _contained(each):
+            assert str(card["CardID"] // 100) in card["CustomDeck"]
+
+
+def _contained(thing: dict) -> list[dict]:
+    """The cards of a saved object: a deck's contained cards, or a single card itself."""
+    return thing.get("ContainedObjects") or [thing]
+
+
+def test_tts_separates_the_cards_from_each_component(tts):
+    """Issue 30: the deck's cards are one deck, and each game piece printed with them (stars, brindes, a
+    reference card) is its own deck or card beside it — counted back from the saved object."""
+    result, made, _ = tts
+    saved = json.loads(next(data for name, data in made.files.items() if name.endswith(".json")))
+    deck_object, *pieces = saved["ObjectStates"]
+    counted = {thing["Nickname"]: len(_contained(thing)) for thing in pieces}
+    for name, count in _components(result).items():
+        assert counted.get(name) == count, (name, counted)
+    assert all(thing["Name"] == ("DeckCustom" if len(_contained(thing)) > 1 else "CardCustom") for thing in pieces)
+    cards = {card.name for card in result.deck.cards}
+    assert not any(card["Nickname"] in cards for thing in pieces for card in _contained(thing))
+    places = [thing["Transform"]["posX"] for thing in saved["ObjectStates"]]
+    assert len(set(places)) == len(places)  # side by side, not stacked
+
+
+def test_png_files_carry_their_dpi(pngs):
+    """Issue 30: every PNG says its resolution (a `pHYs` chunk), so a print shop's software prints it at size."""
+    for name, data in pngs.files.items():
+        with Image.open(io.BytesIO(data)) as image:
+            assert image.info.get("dpi") and round(image.info["dpi"][0]) == DPI, name
 
 
 def test_tts_sheets_respect_its_limits_and_leave_the_last_slot_empty(tts):
     _, made, folder = tts
     saved = json.loads(next(data for name, data in made.files.items() if name.endswith(".json")))
-    for custom in saved["ObjectStates"][0]["CustomDeck"].values():
+    for custom in (c for thing in saved["ObjectStates"] for c in thing["CustomDeck"].values()):
         sheet = Image.open(folder / custom["FaceURL"].rsplit("/", 1)[1])
         assert sheet.mode == "RGB" and max(sheet.size) <= export.TTS_MAX_PIXELS
         width, height = sheet.width // custom["NumWidth"], sheet.height // custom["NumHeight"]

@@ -11,8 +11,10 @@ pixel for pixel of the same layout, and can never disagree with them.  Then:
 - `tts`: Tabletop Simulator's custom deck.  Sheets of at most 10 × 7 images, RGB, at the resolution at
   which a full sheet stays within 4096 px a side; the grid's last slot left empty for the hidden card (TTS
   shows the back there, `BackIsHidden`); one back image, or a sheet of backs when they differ
-  (`UniqueBack`); and the saved object (`NAME.json`) that TTS imports as one deck: a `DeckCustom` with a
-  card per copy, each named, with its rules text as its description.
+  (`UniqueBack`); and the saved object (`NAME.json`) that TTS imports: the deck as a `DeckCustom` with a
+  card per copy, each named, with its rules text as its description, and beside it each game piece printed
+  with the deck (stars, brindes, the reference card) as its own `DeckCustom` — or `CardCustom`, one piece —
+  with its own sheets and backs.
 
 Bounded: the pixels of an image and of the whole export follow from the options and the deck, and past
 `MAX_IMAGE_PIXELS` or `MAX_EXPORT_PIXELS` the export is refused (`TooLarge`) before the render, before a
@@ -87,11 +89,12 @@ class Card:
 class Rasterized:
     """A deck rendered one card to a page (`rasterize`): the render's `problems`, the `count` of distinct
     cards, and `cards`, which draws them one at a time as it is iterated (None when an error among the
-    problems stopped the render, or nothing was printed)."""
+    problems stopped the render, or nothing was printed), at `dpi` (written into each PNG)."""
 
     problems: list[Diagnostic]
     count: int
     cards: Callable[[], Iterator[Card]] | None
+    dpi: float = 300.0
 
 
 @dataclass
@@ -170,12 +173,12 @@ def rasterize(deck: Deck, deck_path: Path, options: render.Options, profile: Pro
         ast.construct(type(card), **{**card.__dict__, "copies": 1}) for card in deck.cards if card.copies >= 1)})
     printed = render.print_pdf(once, deck_path, single, profile)
     if printed.pdf is None:
-        return Rasterized(printed.problems, 0, None)
+        return Rasterized(printed.problems, 0, None, dpi)
     pages = _pages(deck, printed.pages)
     crop = round(options.bleed / 25.4 * dpi) if not bleed else 0
     language = language_of(options.language or deck.language)
     drawn = partial(_drawn, printed.pdf, pages, dpi, crop, language) if pages else None
-    return Rasterized(printed.problems, len(pages), drawn)
+    return Rasterized(printed.problems, len(pages), drawn, dpi)
 
 
 def cards(deck: Deck, deck_path: Path, options: render.Options, profile: Profile | None, dpi: float,
@@ -269,15 +272,15 @@ def _png_files(drawn: Rasterized) -> Iterator[tuple[str, bytes]]:
     waiting: list[str] | None = []  # the cards whose back is the first, not written while the backs may all be one
     for number, card in enumerate(drawn.cards(), 1):
         stem = f"{number:0{width}d}-{slug(card.name)}"
-        yield f"{stem}.png", _png(card.face)
+        yield f"{stem}.png", _png(card.face, drawn.dpi)
         digest = _digest(card.back)
         if first is None:
-            first = digest, _png(card.back)
+            first = digest, _png(card.back, drawn.dpi)
         if waiting is not None and digest != first[0]:
             yield from ((f"{earlier}-back.png", first[1]) for earlier in waiting)
             waiting = None
         if waiting is None:
-            yield f"{stem}-back.png", first[1] if digest == first[0] else _png(card.back)
+            yield f"{stem}-back.png", first[1] if digest == first[0] else _png(card.back, drawn.dpi)
         else:
             waiting.append(stem)
         del card  # else it is held while the next card is drawn
@@ -328,49 +331,66 @@ def _tts_files(drawn: Rasterized, saved: _Saved) -> Iterator[tuple[str, bytes]]:
         if not on_sheet:
             break
         grid = _grid(len(on_sheet))
-        yield f"{saved.stem}-faces-{number}.png", _png(_sheet([card.face for card in on_sheet], *grid))
+        yield f"{saved.stem}-faces-{number}.png", _png(_sheet([card.face for card in on_sheet], *grid),
+                                                       drawn.dpi)
         digests = [_digest(card.back) for card in on_sheet]
         if first is None:
             first = digests[0], on_sheet[0].back
         if not unique and any(digest != first[0] for digest in digests):
             unique = True
             for earlier, (earlier_grid, cards_before) in enumerate(sheets, 1):
-                yield f"{saved.stem}-backs-{earlier}.png", _png(_sheet([first[1]] * len(cards_before), *earlier_grid))
+                yield f"{saved.stem}-backs-{earlier}.png", _png(_sheet([first[1]] * len(cards_before), *earlier_grid),
+                                                                      drawn.dpi)
         if unique:
-            yield f"{saved.stem}-backs-{number}.png", _png(_sheet([card.back for card in on_sheet], *grid))
+            yield f"{saved.stem}-backs-{number}.png", _png(_sheet([card.back for card in on_sheet], *grid),
+                                                           drawn.dpi)
         sheets.append((grid, [replace(card, face=None, back=None) for card in on_sheet]))
         del on_sheet  # else it is held while the next sheet's cards are drawn
     if first is not None and not unique:
-        yield f"{saved.stem}-back.png", _png(first[1])
+        yield f"{saved.stem}-back.png", _png(first[1], drawn.dpi)
     yield f"{saved.stem}.json", _saved_object(saved, sheets, unique)
 
 
 def _saved_object(saved: _Saved, sheets: list[tuple[tuple[int, int], list[Card]]], unique: bool) -> bytes:
-    """The saved object TTS imports as one deck: a card per copy, each on its sheet's custom deck."""
-    decks: dict[str, dict] = {}
-    contained = []
+    """The saved object TTS imports: the deck's cards as one deck, and each game piece printed with it (a
+    component: stars, brindes; the reference card) as its own deck — or a single card — beside it, each
+    with the sheets, and so the backs, of its own cards; a card per copy."""
+    customs: dict[str, dict] = {}
+    groups: dict[tuple[str, str], list[tuple[dict, str]]] = {}
     for sheet_number, ((columns, rows), on_sheet) in enumerate(sheets, 1):
         back = f"{saved.stem}-backs-{sheet_number}.png" if unique else f"{saved.stem}-back.png"
-        custom = {"FaceURL": f"{saved.base}{saved.stem}-faces-{sheet_number}.png", "BackURL": saved.base + back,
-                  "NumWidth": columns, "NumHeight": rows, "BackIsHidden": True, "UniqueBack": unique, "Type": 0}
-        decks[str(sheet_number)] = custom
+        customs[str(sheet_number)] = {
+            "FaceURL": f"{saved.base}{saved.stem}-faces-{sheet_number}.png", "BackURL": saved.base + back,
+            "NumWidth": columns, "NumHeight": rows, "BackIsHidden": True, "UniqueBack": unique, "Type": 0}
         for slot, card in enumerate(on_sheet):
-            identifier = sheet_number * 100 + slot
-            contained.extend({
-                "Name": "Card", "Nickname": card.name, "Description": card.text, "CardID": identifier,
-                "CustomDeck": {str(sheet_number): custom}, "Transform": _TRANSFORM,
-            } for _ in range(card.copies))
+            identifier, custom = sheet_number * 100 + slot, {str(sheet_number): customs[str(sheet_number)]}
+            group = groups.setdefault(("deck", "") if card.kind == "face" else (card.kind, card.name), [])
+            group.extend(({"Name": "Card", "Nickname": card.name, "Description": card.text, "CardID": identifier,
+                           "CustomDeck": custom, "Transform": _TRANSFORM}, str(sheet_number))
+                         for _ in range(card.copies))
+    objects = []
+    for place, ((kind, name), cards) in enumerate(groups.items()):
+        where = {**_TRANSFORM, "posX": _SPACING * place}
+        used = {number: customs[number] for number in dict.fromkeys(number for _, number in cards)}
+        contained = [card for card, _ in cards]
+        if len(contained) == 1:
+            objects.append({**contained[0], "Name": "CardCustom", "Transform": where})
+            continue
+        objects.append({
+            "Name": "DeckCustom", "Nickname": saved.title if kind == "deck" else name,
+            "Description": saved.description if kind == "deck" else "", "Transform": where,
+            "DeckIDs": [card["CardID"] for card in contained], "CustomDeck": used, "ContainedObjects": contained,
+        })
     document = {
         "SaveName": saved.title, "GameMode": "", "Date": "", "Table": "", "Sky": "",
         "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "VersionNumber": "",
-        "ObjectStates": [{
-            "Name": "DeckCustom", "Nickname": saved.title, "Description": saved.description,
-            "Transform": _TRANSFORM, "DeckIDs": [card["CardID"] for card in contained], "CustomDeck": decks,
-            "ContainedObjects": contained,
-        }],
+        "ObjectStates": objects,
     }
     return (json.dumps(document, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
 
+
+_SPACING = 3.0
+"""How far apart (TTS units, a card is about 2 wide) the deck and each component's pile lie on the table."""
 
 _TRANSFORM = {"posX": 0.0, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0,
               "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
@@ -407,9 +427,10 @@ def _digest(image) -> bytes:
     return digest.digest()
 
 
-def _png(image) -> bytes:
+def _png(image, dpi: float) -> bytes:
+    """The image as PNG, its resolution written in (`pHYs`), so a print shop's software prints it at size."""
     buffer = io.BytesIO()
-    image.save(buffer, "PNG")
+    image.save(buffer, "PNG", dpi=(dpi, dpi))
     return buffer.getvalue()
 
 
