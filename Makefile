@@ -42,6 +42,7 @@ test: engines
 
 docs: $(STAMP)
 	$(BIN)/python -m deckdsl.check.docs .
+	$(BIN)/python docs/gallery.py
 
 bench: engines
 	$(BIN)/python bench/bench_speed.py

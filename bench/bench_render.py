@@ -53,6 +53,22 @@ def main() -> int:
         per_card = 1000 * seconds / cards
         print(f"  {cards:5d} cards  {seconds:6.2f} s  {per_card:6.1f} ms/card  {pages / seconds:5.1f} pages/s  "
               f"×{seconds / base_time:4.1f} time for ×{cards / base_cards:.0f} cards")
+    print("the render lint (DK311–DK313) on a laid-out deck: reading WeasyPrint's boxes, after layout")
+    from deckdsl.printing import boxes
+
+    for name in ("janken-wars", "queens-vs-kings"):
+        path = ROOT / "decks" / f"{name}.deck"
+        result = deckdsl.load(path, check=False)
+        _, laid_out, _, _ = render._layout(result.deck, path.parent, render.Options(), result.profile)
+        times = []
+        for _ in range(3):
+            started = time.perf_counter()
+            boxes.look(laid_out)
+            times.append(time.perf_counter() - started)
+        cards = sum(card.copies for card in result.deck.cards)
+        seconds = statistics.median(times)
+        print(f"  {name:16s} {cards:3d} cards, {len(laid_out.pages):2d} pages  {seconds * 1000:7.1f} ms  "
+              f"{seconds * 1000 / cards:5.2f} ms/card")
     print("deckdsl export png (the standard deck: its distinct cards, components and back, one render and one "
           "rasterization)")
     path = ROOT / "decks" / "janken-wars.deck"

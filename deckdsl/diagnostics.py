@@ -99,6 +99,9 @@ CODES: dict[str, Code] = {
         Code("DK308", "print-setting", E, "a setting of the `print` block deckdsl does not know, or cannot print"),
         Code("DK309", "theme-over-budget", E, "a theme made more text, output or loop steps than themes may (exit status 2)"),
         Code("DK310", "art-too-large", E, "a card's picture has more pixels than any printed card needs (not read)"),
+        Code("DK311", "overlapping-parts", E, "a part of a printed card lies over another, or spills out of its frame"),
+        Code("DK312", "art-squeezed", W, "a card's art frame is squeezed below a third of the card by its text"),
+        Code("DK313", "low-contrast", E, "a printed text or icon has less contrast than WCAG AA asks (4.5:1, titles 3:1)"),
         # DK5xx: game profiles (*.game files)
         Code("DK501", "profile-syntax", E, "a game profile is not written in the profile language"),
         Code("DK502", "unknown-profile-field", E, "a game profile has a block or field the language does not know"),

@@ -23,7 +23,7 @@ STAGES: list[tuple[str, list[str | tuple[str, ...]]]] = [
     ("check", ["config", "figures", "memo", "parts", ("guidelines", "lists", "rule", "hazards", "cards", "semantics", "vocabulary", "pictures", "art", "style", "coverage", "explain", "rules", "registry", "__init__"),
                "suppress", "fixes", "report", "docs"]),
     ("text", ["catalog", "speak", "writer", "__init__"]),
-    ("printing", ["layout", "sandbox", "themes", "look", "sheets", "playing", "render", "export", "sheetwords", "spreadsheet", "__init__"]),
+    ("printing", ["layout", "colours", "artwork", "sandbox", "themes", "look", "sheets", "playing", "boxes", "render", "export", "sheetwords", "spreadsheet", "__init__"]),
     ("games", ["chance", "view", "interface", "search", "table", ("janken_wars", "embate_dos_guardioes", "cooperativo", "queens_vs_kings"), "__init__"]),
     ("lab", ["arena", "compare", "variants", "sweep", "results", "cluster", "tune", "charts", "report", "comparereport", "sweepreport", "__init__"]),
     ("", ["build", "__init__"]),

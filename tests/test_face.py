@@ -47,12 +47,13 @@ def test_the_faces_look_as_reviewed():
     assert mean <= 4 and far <= 0.02, f"mean difference {mean:.2f}, {far:.1%} of the pixels far off"
 
 
-def test_a_card_without_art_shows_its_type_large_on_its_types_pattern(tmp_path):
+def test_a_card_without_art_shows_its_drawn_scene_on_its_types_colour(tmp_path):
     result = deckdsl.load(STANDARD)
     document = render.html(result.deck, STANDARD.parent, profile=result.profile)
     assert document.count('class="art placeholder pattern-rock"') == sum(
         card.copies for card in result.deck.cards if card.type == "rock")
-    assert document.count('<svg class="emblem"') >= 36
+    assert document.count("deckdsl-art:scene/rock/") == sum(card.copies for card in result.deck.cards
+                                                               if card.type == "rock")
     (tmp_path / "art").mkdir()
     (tmp_path / "art" / "a.png").write_bytes(bytes.fromhex(
         "89504e470d0a1a0a0000000d4948445200000001000000010806000000"

@@ -170,6 +170,14 @@ def test_fonts_and_art_are_served_with_their_types(deck):
         running.close()
 
 
+def test_the_art_deckdsl_draws_is_served_by_the_preview(server):
+    page = get(server, "/")[2]
+    assert "deckdsl-art:" not in page
+    drawn = re.search(r"url\(&#39;(/art/scene/rock/[0-9a-f]{32})&#39;\)", page).group(1)
+    status, headers, body = get(server, drawn)
+    assert status == 200 and headers["Content-Type"] == "image/svg+xml" and body.startswith("<svg")
+
+
 # -------------------------------------------------------------------------- refused requests ---
 
 
@@ -199,6 +207,7 @@ def test_fonts_and_art_are_served_with_their_types(deck):
     "/files/%ff%fe.png",                           # not UTF-8 once decoded
     "/files/leak.png",                             # a symlink to /etc/passwd
     "/files/outside.png",                          # a symlink to the image beside the folder
+    "/art/scene/rock/zz", "/art/../etc/passwd", "/art/court/A/x/000000", "/art/",  # only what deckdsl draws
     "/favicon.ico", "/content/../files", "http://127.0.0.1/files/../secret.png",  # absolute-form
 ])
 def test_traversal_and_everything_else_is_404(server, deck, path):

@@ -232,8 +232,9 @@ def _long_card(tmp_path: Path, words: int) -> Path:
 def test_a_long_text_is_shrunk_to_fit(tmp_path):
     path = _long_card(tmp_path, 40)
     deck = deckdsl.load(path).deck
-    assert render.lint(deck, path) == []
-    assert render.render(deck, path, tmp_path / "out.pdf") == []
+    assert [p.code for p in render.lint(deck, path)] == ["DK312"]  # it fits, squeezing the art frame
+    assert [p.code for p in render.render(deck, path, tmp_path / "out.pdf")] == ["DK312"]
+    assert (tmp_path / "out.pdf").exists()
     document = render.html(deck, tmp_path, sizes={"Longa": 6.0})
     assert "font-size: 6.0pt" in document
 

@@ -46,7 +46,7 @@ from jinja2 import TemplateError
 from .. import files, load
 from ..check import report
 from ..diagnostics import AFTERWORDS, Diagnostic, Severity
-from ..printing import render, themes
+from ..printing import artwork, render, themes
 from ..profiles.profile import find
 
 TEMPLATES = render.TEMPLATES.resolve()
@@ -98,7 +98,8 @@ class Cards:
 
 def browser_urls(document: str, folder: Path, version: int, theme: Path | None = None) -> str:
     """The print HTML with its `file:` URLs of the deck's folder, of a theme's folder (`--theme DIR`) and of
-    the fonts made server paths (`?v=`: a new URL per reload, so a changed picture is fetched again)."""
+    the fonts made server paths (`?v=`: a new URL per reload, so a changed picture is fetched again), and
+    the art deckdsl draws (`deckdsl-art:`) served from `/art/`."""
     if theme is not None and theme.resolve() != folder:
         theme_prefix = re.escape(theme.resolve().as_uri() + "/")
         document = re.sub(r"url\((['\"])" + theme_prefix + r"([^'\"]*)\1\)", rf"url(\1/theme/\2?v={version}\1)",
@@ -106,7 +107,8 @@ def browser_urls(document: str, folder: Path, version: int, theme: Path | None =
     deck_prefix = re.escape(folder.as_uri() + "/")
     fonts_prefix = re.escape((TEMPLATES / "fonts").as_uri() + "/")
     document = re.sub(r"url\((['\"])" + deck_prefix + r"([^'\"]*)\1\)", rf"url(\1/files/\2?v={version}\1)", document)
-    return re.sub(r"url\((['\"])" + fonts_prefix + r"([^'\"]*)\1\)", r"url(\1/assets/fonts/\2\1)", document)
+    document = re.sub(r"url\((['\"])" + fonts_prefix + r"([^'\"]*)\1\)", r"url(\1/assets/fonts/\2\1)", document)
+    return re.sub(r"""(url\(['"]|src=")""" + artwork.SCHEME + ":", r"\1/art/", document)
 
 
 def split_pages(document: str) -> tuple[str, list[tuple[str, str]]]:
@@ -447,6 +449,8 @@ class Handler(BaseHTTPRequestHandler):
             return self._send(200, content.encode(), "text/html; charset=utf-8")
         if path == "/events":
             return self._events()
+        if path.startswith("/art/") and (drawn := artwork.drawn(f"{artwork.SCHEME}:{path[len('/art/'):]}")):
+            return self._send(200, drawn, "image/svg+xml")
         for prefix, root, types in (("/files/", preview.folder, IMAGES), ("/assets/", TEMPLATES, ASSETS),
                                     ("/theme/", preview.theme, IMAGES)):
             if root is None:

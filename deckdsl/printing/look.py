@@ -33,7 +33,9 @@ def css(look: Style) -> Markup:
     if look.frame == "square":
         rules.append(".card > .art, .text, .band, .back-frame { border-radius: 0; }")
     elif look.frame == "none":
-        rules.append(".card > .art, .band { border-radius: 0; } .text { background: none; padding: 1mm 0; }")
+        rules.append(".card > .art, .band { border-radius: 0; } .text { background: none; padding: 1mm 0; } "
+                     ".on-dark .text, .on-dark .flavor { color: #fff; } .on-dark .inline-icon { background: #fff; "
+                     "border-radius: 50%; }")
     if look.back_image is not None:
         rules.append(f'.back {{ background-image: url("{look.back_image.as_uri()}") !important; '
                      "background-size: cover !important; background-position: center !important; }")

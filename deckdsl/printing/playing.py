@@ -4,8 +4,10 @@ The `corners` attributes (rank and suit) sit in the top-left corner and, turned 
 an attribute with `symbols` prints its symbol, any other its canonical value (`A`, `10`, `K`: short, the
 same in every language).  Red or black ink is decided by the symbol: ♥ ♦ (and ♡ ♢) are red, every other
 symbol black — it works for every profile that gives its suits the usual symbols, whether or not it
-derives a colour.  The centre repeats the corners large, then the card's name, the `show` properties with
-their labels (`сила 15 · мана 11`) and the deck's title and version.  A `theme` attribute (Queens vs
+derives a colour.  The centre repeats the corners large — a court card (J, Q, K) shows a court figure instead
+(`deckdsl.printing.artwork`) — then the card's name, the `show` properties with their labels (`сила 15 ·
+мана 11`) but for one that only repeats the corner (Embate's «Valor 2» under a 2, `_unrepeated`), and the deck's title and
+version.  A `theme` attribute (Queens vs
 Kings' race) prints its value's label in a coloured band over the centre (the deck's `colours`, else the
 attribute's, else one colour per value in the order of the attribute's values).  Backs: with `back:
 colour` each back shows the design of its card's value (red or black for the values `red` and `black`,
@@ -28,7 +30,8 @@ from ..check import style
 from ..lang.ast import Card, Deck
 from ..profiles.profile import Profile
 from ..text import language_of, phrase
-from . import layout, look, themes
+from . import artwork, layout, look, themes
+from .colours import ink_on
 from .sheets import TEMPLATES, TEXT_SIZES, Options, _art_size, _art_url, _components, _mark, _summary_page
 
 RED_SYMBOLS = frozenset("♥♦♡♢")
@@ -83,15 +86,15 @@ def _palette(spec, value: str, colours: tuple):
 
 
 def _theme(profile: Profile, card: Card, colours: dict[str, str] | None = None) -> dict | None:
-    """The band of the printed `theme` attribute: its label and colour (the deck's `colours`, else the
-    profile's, else the palette's)."""
+    """The band of the printed `theme` attribute: its label, its colour (the deck's `colours`, else the
+    profile's, else the palette's) and the ink its label takes on it (white, unless the colour is too light for it)."""
     name = profile.printing.get("theme")
     value = profile.value_of(card, name) if name in profile.attributes else None
     if value is None:
         return None
     spec = profile.attributes[name]
     colour = (colours or {}).get(value) or spec.colours.get(value) or _palette(spec, value, THEME_COLOURS)
-    return {"label": spec.label(value), "colour": colour}
+    return {"label": spec.label(value), "colour": colour, "ink": ink_on(colour, prefer="#ffffff")}
 
 
 def _back_design(profile: Profile, card: Card | None) -> dict:
@@ -110,12 +113,30 @@ def _back_design(profile: Profile, card: Card | None) -> dict:
 def _playing_face(profile: Profile, card: Card, folder: Path, colours: dict[str, str] | None = None) -> dict:
     corners = [found for name in profile.printing.get("corners", ()) if (found := _short(profile, card, name))]
     red = any(symbol and text in RED_SYMBOLS for text, symbol in corners)
+    ink = INK["red" if red else "black"]
+    rank = next((text for text, symbol in corners if not symbol), "")
+    suit = next((text for text, symbol in corners if symbol), "")
     return {
-        "kind": "face", "card": card, "name": card.name, "ink": INK["red" if red else "black"],
+        "kind": "face", "card": card, "name": card.name, "ink": ink,
         "corners": [{"text": text, "symbol": symbol} for text, symbol in corners],
-        "theme": _theme(profile, card, colours), "stats": _show(profile, card), "art": _art_url(card, folder),
-        "back_design": _back_design(profile, card),
+        "theme": _theme(profile, card, colours), "art": _art_url(card, folder),
+        "stats": _show(profile, card), "rank": rank,
+        "court": artwork.court_url(rank, suit, ink), "back_design": _back_design(profile, card),
     }
+
+
+def _unrepeated(faces: list[dict]) -> list[dict]:
+    """The faces without a `show` line that only repeats the corner: when every property on it (Embate's
+    «Valor») is the rank on every card with a number rank, it says nothing a 2 does not, and it is left off
+    those cards — kept on the A, J, Q, K it tells about.  A line with one more property (Queens vs Kings'
+    сила, with its bonus) is printed whole on every card: a player compares it card to card."""
+    numbered = [face for face in faces if face["rank"].isdigit()]
+    repeating = {stat["label"] for face in numbered for stat in face["stats"]}
+    repeating -= {stat["label"] for face in numbered for stat in face["stats"] if stat["value"] != face["rank"]}
+    for face in numbered:
+        if all(stat["label"] in repeating for stat in face["stats"]):
+            face["stats"] = []
+    return faces
 
 
 def _signed(number: int) -> str:
@@ -172,10 +193,11 @@ def html(deck: Deck, folder: Path, options: Options, profile: Profile, sizes: di
 
     tag = options.language or deck.language or profile.language
     language = language_of(tag)
-    printed = [_playing_face(profile, card, folder, chosen.colours) for card in deck.cards
-               for _ in range(max(card.copies, 0))]
+    printed = _unrepeated([_playing_face(profile, card, folder, chosen.colours) for card in deck.cards
+                           for _ in range(max(card.copies, 0))])
     for item in _components(profile, language, parameters):
         printed.append({**item, "kind": "component", "name": item["card"]["name"],
+                        "scene": artwork.scene_url(item["card"]["name"], item["card"]["type"]),
                         "back_design": _back_design(profile, None)})
     reference = _reference(profile, phrase(language, "sheet-reference"))
     if reference is not None:

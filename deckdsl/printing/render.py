@@ -35,7 +35,7 @@ from ..lang.ast import Card, Deck
 from ..profiles.profile import Profile
 from ..said import said
 from ..span import Span
-from . import playing, sheets, themes
+from . import artwork, boxes, playing, sheets, themes
 from .sheets import TEMPLATES, TEXT_SIZES, Options, _art_size
 
 __all__ = ["TEMPLATES", "TEXT_SIZES", "Options", "Printed", "html", "lint", "print_pdf", "render"]
@@ -50,6 +50,7 @@ class SafeFetcherLog:
     missing: list[str] = field(default_factory=list)
     too_large: list[str] = field(default_factory=list)
     outside_safe_zone: list[str] = field(default_factory=list)
+    seen: list[boxes.Seen] = field(default_factory=list)
 
 
 def _safe_fetcher(roots: list[Path], log: SafeFetcherLog):
@@ -57,12 +58,15 @@ def _safe_fetcher(roots: list[Path], log: SafeFetcherLog):
 
     class SafeFetcher(URLFetcher):
         """Serves `file:` URLs inside the allowed folders — every link on the way followed by what it says,
-        `deckdsl.files.inside`: nothing outside them is opened or even stat'ed — and `data:` URLs."""
+        `deckdsl.files.inside`: nothing outside them is opened or even stat'ed — `data:` URLs, and the
+        art deckdsl draws (`deckdsl-art:`, `deckdsl.printing.artwork`)."""
 
         def fetch(self, url, headers=None):
             parts = urlsplit(url)
             if parts.scheme == "data":
                 return super().fetch(url, headers)
+            if parts.scheme == artwork.SCHEME and (svg := artwork.drawn(url)) is not None:
+                return URLFetcherResponse(url, body=svg, headers={"Content-Type": "image/svg+xml"})
             if parts.scheme == "file" and not parts.netloc:
                 written = unquote(parts.path)
                 path = next((found for root in roots if (found := inside(root, written)) is not None), None)
@@ -107,9 +111,10 @@ def _short_of_bleed(deck: Deck, folder: Path, options: Options) -> list[tuple[Ca
 
 
 def _layout(deck, folder, options, profile):
-    """Lay the sheets out, shrinking the rules text of the cards whose text overflows, step by step
-    (`TEXT_SIZES`).  Returns (the HTML, WeasyPrint's laid-out document, the fetcher's log, the names of
-    the cards that still do not fit at the smallest size)."""
+    """Lay the sheets out, shrinking the rules text of the cards whose text overflows or squeezes the art
+    frame, step by step (`TEXT_SIZES`).  Returns (the HTML, WeasyPrint's laid-out document, the fetcher's
+    log — with what the render lint saw, `deckdsl.printing.boxes` — and the names of the cards that still do
+    not fit at the smallest size)."""
     import weasyprint
 
     sizes: dict[str, float] = {}
@@ -121,9 +126,11 @@ def _layout(deck, folder, options, profile):
             string=document, base_url=folder.as_uri() + "/", url_fetcher=_safe_fetcher(roots, log)
         ).render()
         overflowing = _overflowing(laid_out)
-        shrinkable = {name for name in overflowing if sizes.get(name, TEXT_SIZES[0]) > TEXT_SIZES[-1]}
+        shrinkable = {name for name in overflowing | boxes.squeezed(laid_out)
+                      if sizes.get(name, TEXT_SIZES[0]) > TEXT_SIZES[-1]}
         if not shrinkable:
             log.outside_safe_zone.extend(sorted(_outside_safe_zone(laid_out)))
+            log.seen.extend(boxes.look(laid_out))
             return document, laid_out, log, sorted(overflowing)
         for name in shrinkable:
             current = TEXT_SIZES.index(sizes.get(name, TEXT_SIZES[0]))
@@ -259,6 +266,9 @@ def _problems(deck, deck_path, log, overflowing) -> list[Diagnostic]:
         )
         for name in log.outside_safe_zone
     ]
+    cascading = set(overflowing) | set(log.outside_safe_zone)  # a part pushed aside by text that does not fit
+    found += boxes.diagnostics([seen for seen in log.seen if seen.code == "DK313" or seen.card not in cascading],
+                               deck, str(deck_path))
     found += [
         Diagnostic(
             "DK302", said("print-missing-image", "the image `{path}` does not exist; the card is printed without it",

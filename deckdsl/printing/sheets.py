@@ -23,27 +23,14 @@ from ..lang.ast import Card, Deck
 from ..profiles.profile import Profile
 from ..profiles.template import fill
 from ..text import addendum_text, card_text, effect_labels, language_of, phrase
-from . import layout, look, themes
+from . import artwork, colours, layout, look, themes
 
 TEMPLATES = Path(__file__).parent.parent / "templates"
-
-ICONS = {  # wrapped in Markup below: our own constant markup, never deck text
-    "rock": '<path d="M4 17 7 8l6-3 6 4 2 8-5 3H8z" fill="#6b645a" stroke="#222" stroke-width="1.2"/>',
-    "paper": '<path d="M6 3h9l4 4v14H6z" fill="#fffdf5" stroke="#222" stroke-width="1.2"/>'
-    '<path d="M15 3v4h4M8.5 11h8M8.5 14h8M8.5 17h6" stroke="#222" stroke-width="1"/>',
-    "scissors": '<circle cx="6.5" cy="17.5" r="3" fill="none" stroke="#222" stroke-width="1.4"/>'
-    '<circle cx="17.5" cy="17.5" r="3" fill="none" stroke="#222" stroke-width="1.4"/>'
-    '<path d="M8.5 15 18 3M15.5 15 6 3" stroke="#222" stroke-width="1.4"/>',
-    "star": '<path d="M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z" '
-    'fill="#f2c230" stroke="#222" stroke-width="1.1"/>',
-}
-"""Type icons, inline SVG (no file to fetch)."""
-
 
 def _icons() -> dict:
     from markupsafe import Markup
 
-    return {name: Markup(svg) for name, svg in ICONS.items()}
+    return {name: Markup(svg) for name, svg in artwork.ICONS.items()}
 
 
 @dataclass(frozen=True)
@@ -101,6 +88,10 @@ def html(
     types = _type_words(profile, language)
     for item in printed:
         item["lines"] = [_set_off(line, labels, types) for line in item["text"]]
+        kind = (item["card"]["type"] if isinstance(item["card"], dict) else item["card"].type) or "none"
+        name = item["card"]["name"] if isinstance(item["card"], dict) else item["card"].name
+        item["scene"] = artwork.scene_url(name, kind) if not item["art"] else None
+        item["ink"] = colours.ink_on(item["colour"]) if item["colour"] else None
     sizes = sizes or {}
     full_art = options.art == "full"
     pages = []
@@ -129,9 +120,10 @@ def html(
 
 
 
-RARITY_MARKS = (("●", "#7a7a7a"), ("◆", "#2b6cb0"), ("★", "#b8860b"))
+RARITY_MARKS = (("●", "#6b6b6b"), ("◆", "#2b6cb0"), ("★", "#8a6508"))
 """The mark of a rarity, by its place among the profile's rarities (simple, advanced, special), repeated
-that many times in its colour: grey dot, blue diamonds, gold stars — told apart across a table."""
+that many times in its colour: grey dot, blue diamonds, gold stars — told apart across a table, and each
+above 3:1 on the light badge they sit on."""
 
 
 def _rarity(profile: Profile | None, card: Card, marks: dict[str, str] | None = None) -> dict | None:
@@ -181,7 +173,7 @@ def _type_words(profile: Profile | None, language: str) -> dict[str, str]:
         return {}
     words: dict[str, str] = {}
     for value, spellings in spec.values.items():
-        if value not in ICONS:
+        if value not in artwork.ICONS:
             continue
         if language == language_of(profile.language):
             for word in (spec.label(value), *spellings):

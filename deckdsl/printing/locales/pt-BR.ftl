@@ -52,3 +52,46 @@ print-name-column = dê um nome à coluna na primeira linha, ou esvazie a célul
 print-sheet-too-big = o baralho passaria de { NUMBER($limit, useGrouping: "true") } bytes a partir desta linha, o limite de um arquivo de baralho
 print-split-sheet = divida as cartas em várias planilhas, um baralho para cada
 print-in-column = { $finding } (coluna `{ $column }`)
+
+# A lint da impressão (DK311–DK313, deckdsl/printing/boxes.py): as partes de uma carta, com o artigo.
+print-part-head = a linha do título
+print-part-icon = o ícone do tipo
+print-part-name = o nome
+print-part-value = o valor
+print-part-meta = a linha de tipo
+print-part-art = a moldura da arte
+print-part-scene = a arte desenhada
+print-part-rarity = o sinal de raridade
+print-part-text = o texto de regras
+print-part-flavor = o texto de ambientação
+print-part-label = o rótulo do efeito
+print-part-inline-icon = o ícone do tipo no texto de regras
+print-part-small = o rodapé
+print-part-corner = o índice do canto
+print-part-panel = o painel central
+print-part-band = a faixa
+print-part-pip = o índice central
+print-part-stats = a linha de atributos
+print-part-title = o título
+print-part-heading = o subtítulo
+print-part-reference = o texto de referência
+print-part-back = o verso
+print-part-summary = o resumo das regras
+print-on-card = de `{ $card }`
+print-on-backs = nos versos
+print-on-sheets = nas folhas
+print-on-rules = na página de regras
+print-also-on = o mesmo em mais { $count } { $count ->
+        [one] carta
+       *[other] cartas
+    }: { $cards }
+print-and-more = mais { $count }
+print-also-here = o mesmo aqui
+print-art-squeezed = a moldura da arte { $where } fica espremida em { NUMBER($height, minimumFractionDigits: 1, maximumFractionDigits: 1) } mm pelo texto abaixo dela, menos de { NUMBER($minimum, minimumFractionDigits: 1, maximumFractionDigits: 1) } mm (um terço da carta)
+print-art-squeezed-help = diga o efeito em menos palavras ou tire o texto de ambientação (o GDD: "menos é mais"), ou escolha um --card-size maior
+print-low-contrast = { $part } { $where } tem contraste de { NUMBER($ratio, minimumFractionDigits: 2, maximumFractionDigits: 2) }:1 com o que está atrás (`{ $ink }` sobre `{ $ground }`), abaixo dos { $need }:1 do WCAG AA
+print-low-contrast-help = use `{ $better }` ({ $need }:1 sobre `{ $ground }`), ou mude a cor de trás
+print-spills-over = { $part } { $where } ultrapassa { $frame } e cobre { $under }
+print-spills = { $part } { $where } ultrapassa { $frame }
+print-lies-over = { $part } { $where } cobre { $under }
+print-overlap-help = diga o efeito em menos palavras, ou escolha um --card-size maior; num tema, dimensione { $part } para caber na sua moldura

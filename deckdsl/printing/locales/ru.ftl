@@ -79,3 +79,46 @@ print-sheet-too-big = с этой строки колода заняла бы б
     } — это предел файла колоды
 print-split-sheet = разделите карты на несколько таблиц, по колоде на каждую
 print-in-column = { $finding } (столбец `{ $column }`)
+
+# Проверка печати (DK311–DK313, deckdsl/printing/boxes.py): части карты, в именительном падеже.
+print-part-head = строка заголовка
+print-part-icon = значок типа
+print-part-name = название
+print-part-value = значение
+print-part-meta = строка типа
+print-part-art = рамка иллюстрации
+print-part-scene = нарисованная иллюстрация
+print-part-rarity = знак редкости
+print-part-text = текст правил
+print-part-flavor = художественный текст
+print-part-label = метка эффекта
+print-part-inline-icon = значок типа в тексте правил
+print-part-small = нижняя строка
+print-part-corner = угловой индекс
+print-part-panel = центральная панель
+print-part-band = лента
+print-part-pip = центральный индекс
+print-part-stats = строка характеристик
+print-part-title = заголовок
+print-part-heading = подзаголовок
+print-part-reference = текст памятки
+print-part-back = рубашка
+print-part-summary = сводка правил
+print-on-card = карты `{ $card }`
+print-on-backs = на рубашках
+print-on-sheets = на листах
+print-on-rules = на странице правил
+print-also-on = то же ещё на { $count } { $count ->
+        [one] карте
+       *[other] картах
+    }: { $cards }
+print-and-more = ещё { $count }
+print-also-here = то же здесь
+print-art-squeezed = рамка иллюстрации { $where } сжата текстом под ней до { NUMBER($height, minimumFractionDigits: 1, maximumFractionDigits: 1) } мм, меньше { NUMBER($minimum, minimumFractionDigits: 1, maximumFractionDigits: 1) } мм (трети карты)
+print-art-squeezed-help = скажите эффект меньшим числом слов или уберите художественный текст (в GDD: "menos é mais"), или выберите больший --card-size
+print-low-contrast = контраст: { $part } { $where } — { NUMBER($ratio, minimumFractionDigits: 2, maximumFractionDigits: 2) }:1 на своём фоне (`{ $ink }` на `{ $ground }`), ниже { $need }:1 по WCAG AA
+print-low-contrast-help = возьмите `{ $better }` ({ $need }:1 на `{ $ground }`) или измените цвет фона
+print-spills-over = { $part } { $where } выходит за свою рамку ({ $frame }) и перекрывает: { $under }
+print-spills = { $part } { $where } выходит за свою рамку ({ $frame })
+print-lies-over = { $part } { $where } перекрывает: { $under }
+print-overlap-help = скажите эффект меньшим числом слов или выберите больший --card-size; в теме задайте такой размер ({ $part }), чтобы часть оставалась в своей рамке
