@@ -93,7 +93,7 @@ CODES: dict[str, Code] = {
         Code("DK302", "missing-image", W, "a card's art file does not exist (the card is printed without it)"),
         Code("DK303", "text-overflow", E, "a card's text does not fit on the card even at the smallest size"),
         Code("DK304", "render-timeout", E, "rendering took longer than its time limit and was stopped"),
-        Code("DK305", "outside-safe-zone", W, "a card's text reaches outside the safe zone, towards the cut"),
+        Code("DK305", "outside-safe-zone", W, "a card's text comes into the safe zone, towards the cut"),
         Code("DK306", "art-short-of-bleed", W, "a full-bleed picture is smaller than the card with its bleed"),
         Code("DK307", "theme-error", E, "the deck's theme (theme.html.j2) does not work, or does what themes may not"),
         Code("DK308", "print-setting", E, "a setting of the `print` block deckdsl does not know, or cannot print"),

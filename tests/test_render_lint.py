@@ -33,7 +33,7 @@ def test_render_lint_fixture(case):
     if os.environ.get("DECKDSL_UPDATE_SNAPSHOTS"):
         snapshot.write_text(output, encoding="utf-8")
     assert output == snapshot.read_text(encoding="utf-8")
-    found = re.findall(r"^deck\.deck:(\d+):(\d+): (\w+)\[(DK31[123])\]", output, re.MULTILINE)
+    found = re.findall(r"^deck\.deck:(\d+):(\d+): (\w+)\[(DK3\d\d)\]", output, re.MULTILINE)
     if case.name.endswith(".ok"):
         assert found == [] and run.exit_code == 0
     else:

@@ -49,7 +49,7 @@ class SafeFetcherLog:
     refused: list[str] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)
     too_large: list[str] = field(default_factory=list)
-    outside_safe_zone: list[str] = field(default_factory=list)
+    outside_safe_zone: dict[str, tuple[float, float]] = field(default_factory=dict)
     seen: list[boxes.Seen] = field(default_factory=list)
 
 
@@ -129,7 +129,8 @@ def _layout(deck, folder, options, profile):
         shrinkable = {name for name in overflowing | boxes.squeezed(laid_out)
                       if sizes.get(name, TEXT_SIZES[0]) > TEXT_SIZES[-1]}
         if not shrinkable:
-            log.outside_safe_zone.extend(sorted(_outside_safe_zone(laid_out)))
+            log.outside_safe_zone.update(sorted(item for item in _outside_safe_zone(laid_out, options.safe).items()
+                                               if item[0] not in overflowing))  # DK303 says it
             log.seen.extend(boxes.look(laid_out))
             return document, laid_out, log, sorted(overflowing)
         for name in shrinkable:
@@ -159,17 +160,22 @@ def _runs_over(box) -> bool:
     return bottom > box.content_box_y() + box.height + 0.5
 
 
-def _outside_safe_zone(laid_out) -> set[str]:
-    """Cards with a line of text wider than the safe zone (a long unbreakable word pushes it sideways)."""
-    found = set()
+def _outside_safe_zone(laid_out, safe: float) -> dict[str, tuple[float, float]]:
+    """Cards with a line of text reaching into the `safe` mm inside the cut, on any side — a long
+    unbreakable word pushes it sideways, a theme's narrower padding moves it there — with how near the cut
+    (mm) their text comes, and `safe`."""
+    found: dict[str, float] = {}
     for box in _card_boxes(laid_out):
-        right = box.content_box_x() + box.width + 0.5
-        if any(
-            type(inner).__name__ == "TextBox" and inner.position_x + inner.width > right
-            for inner in box.descendants()
-        ):
-            found.add(box.element.get("data-card"))
-    return found
+        x0, y0 = box.border_box_x(), box.border_box_y()
+        x1, y1 = x0 + box.border_width(), y0 + box.border_height()
+        nearest = min((min(inner.position_x - x0, x1 - inner.position_x - inner.width,
+                           inner.position_y - y0, y1 - inner.position_y - inner.height)
+                       for inner in box.descendants() if type(inner).__name__ == "TextBox" and inner.text.strip()),
+                      default=None)
+        name = box.element.get("data-card")
+        if nearest is not None and nearest * 25.4 / 96 < safe - 0.15:
+            found[name] = round(min(found.get(name, safe), max(nearest * 25.4 / 96, 0.0)), 1)
+    return {name: (distance, safe) for name, distance in found.items()}
 
 
 def _card_boxes(laid_out):
@@ -258,13 +264,14 @@ def _problems(deck, deck_path, log, overflowing) -> list[Diagnostic]:
     ]
     found += [
         Diagnostic(
-            "DK305", said("print-outside-safe-zone", "text of `{card}` reaches outside the safe zone (a word too long "
-                          "for the card's width)", card=name),
+            "DK305", said("print-outside-safe-zone", "text of `{card}` comes {distance:.1f} mm from the cut, inside "
+                          "the safe zone ({safe:g} mm)", card=name, distance=distance, safe=safe),
             (deck.card(name).name_span if deck.card(name) else deck.title_span) or Span(1, 1, 1, 1, 0, 0),
-            help=said("print-outside-safe-zone-help", "break the long word, or choose a wider --card-size"),
+            help=said("print-outside-safe-zone-help", "break a long word or choose a wider --card-size; in a theme, "
+                      "keep the card's padding at the safe zone"),
             path=str(deck_path),
         )
-        for name in log.outside_safe_zone
+        for name, (distance, safe) in log.outside_safe_zone.items()
     ]
     cascading = set(overflowing) | set(log.outside_safe_zone)  # a part pushed aside by text that does not fit
     found += boxes.diagnostics([seen for seen in log.seen if seen.code == "DK313" or seen.card not in cascading],
