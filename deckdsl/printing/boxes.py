@@ -153,12 +153,6 @@ def look(laid_out) -> list[Seen]:
     return list(found.values())
 
 
-def squeezed(laid_out) -> set[str]:
-    """The cards whose art frame is squeezed below `ART_MINIMUM` (the text of these is shrunk first)."""
-    return {seen.card for page in laid_out.pages for seen in _squeezed(list(_flatten(page._page_box)))
-            if seen.card is not None}
-
-
 def _flatten(page_box) -> Iterator[_Box]:
     """The page's boxes in document order — the order they are painted in, but for positioned boxes
     (`_painted`) — each with the parts that hold it, its opacity, its clip and the card it is on."""
@@ -260,19 +254,16 @@ def _frame(box: _Box, boxes: list[_Box]) -> _Box | None:
 
 
 def _squeezed(boxes: list[_Box]) -> Iterator[Seen]:
-    """DK312: an art frame lower than `ART_MINIMUM` of its card."""
-    cards = {box.index: box for box in boxes if box.part is None and box.card is not None
-             and (box.box.element is not None and box.box.element.get("data-card") is not None)}
+    """DK312: an art frame lower than `ART_MINIMUM` of its card (the card's box comes before its parts)."""
+    card = None
     for box in boxes:
-        if box.part != "art" or box.card is None:
-            continue
-        card = next((cards[index] for index in sorted(cards, reverse=True) if index < box.index), None)
-        if card is None:
-            continue
-        least = ART_MINIMUM * (card.rect[3] - card.rect[1])
-        height = box.rect[3] - box.rect[1]
-        if height + TOLERANCE < least:
-            yield Seen("DK312", box.card, "art", height=round(_mm(height), 1), minimum=round(_mm(least), 1))
+        if box.part is None and box.box.element is not None and box.box.element.get("data-card") is not None:
+            card = box
+        elif box.part == "art" and box.card is not None and card is not None:
+            least = ART_MINIMUM * (card.rect[3] - card.rect[1])
+            height = box.rect[3] - box.rect[1]
+            if height + TOLERANCE < least:
+                yield Seen("DK312", box.card, "art", height=round(_mm(height), 1), minimum=round(_mm(least), 1))
 
 
 def _mm(px: float) -> float:

@@ -126,12 +126,13 @@ def _layout(deck, folder, options, profile):
             string=document, base_url=folder.as_uri() + "/", url_fetcher=_safe_fetcher(roots, log)
         ).render()
         overflowing = _overflowing(laid_out)
-        shrinkable = {name for name in overflowing | boxes.squeezed(laid_out)
-                      if sizes.get(name, TEXT_SIZES[0]) > TEXT_SIZES[-1]}
+        seen = boxes.look(laid_out)
+        squeezed = {item.card for item in seen if item.code == "DK312"}
+        shrinkable = {name for name in overflowing | squeezed if sizes.get(name, TEXT_SIZES[0]) > TEXT_SIZES[-1]}
         if not shrinkable:
             log.outside_safe_zone.update(sorted(item for item in _outside_safe_zone(laid_out, options.safe).items()
                                                if item[0] not in overflowing))  # DK303 says it
-            log.seen.extend(boxes.look(laid_out))
+            log.seen.extend(seen)
             return document, laid_out, log, sorted(overflowing)
         for name in shrinkable:
             current = TEXT_SIZES.index(sizes.get(name, TEXT_SIZES[0]))
