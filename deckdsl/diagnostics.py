@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 
+from .escapes import HIDDEN, visible
 from .said import Said, said
 from .span import Span
 
@@ -61,6 +62,8 @@ CODES: dict[str, Code] = {
         Code("DK015", "link-out-of-folder", E, "a deck or profile file is a link to a file outside its folder (not read)"),
         Code("DK016", "findings-not-listed", W, "a file has more findings of one code than are listed; the rest are counted"),
         Code("DK017", "game-package-broken", E, "the deck's game is installed as a package that cannot be loaded (exit status 2)"),
+        Code("DK018", "hidden-character", E, "a text, comment or line holds a raw control character or bidirectional "
+             "override (write it as an escape: `\\x1b`, `\\u202e`)"),
         # DK1xx: meaning
         Code("DK101", "unknown-field", E, "a card or header field that the language and profile do not define"),
         Code("DK102", "duplicate-field", E, "a field written twice in one block"),
@@ -86,6 +89,7 @@ CODES: dict[str, Code] = {
         Code("DK122", "choice-not-possible", E, "a selection asks for more or fewer cards than makes sense"),
         Code("DK123", "contradictory-order", E, "addenda order the same cards both ways (a cycle of `order:` lines)"),
         Code("DK124", "effect-not-played", E, "a card field or effect that the deck's game does not play"),
+        Code("DK125", "invisible-difference", E, "two card names differ only by characters that do not show"),
         Code("DK130", "unused-suppression", W, "a `# deckdsl: allow` comment that suppresses nothing"),
         Code("DK131", "incomplete-check", W, "some checks were skipped or limited because part of the deck could not be read"),
         # DK3xx: printing
@@ -187,9 +191,16 @@ class Diagnostic:
             object.__setattr__(self, "severity", CODES[self.code].severity)
         for name in ("message", "help"):
             text = getattr(self, name)
-            if text is not None and (len(text) > MAX_QUOTED or _UNPRINTED.search(text)):
-                text = text.map(_printable, _printable_fact) if isinstance(text, Said) else _printable(text)
-            object.__setattr__(self, name, text)
+            if text is not None and _unfit(text):
+                object.__setattr__(self, name, _printable(text))
+        if any(_unfit(note) for note in self.notes):
+            object.__setattr__(self, "notes", tuple(_printable(note) if _unfit(note) else note for note in self.notes))
+        if any(_unfit(label.message) for label in self.labels):
+            object.__setattr__(self, "labels", tuple(
+                Label(label.span, _printable(label.message)) if _unfit(label.message) else label
+                for label in self.labels))
+        if self.fix is not None and _unfit(self.fix.message):
+            object.__setattr__(self, "fix", Fix(_printable(self.fix.message), self.fix.edits, self.fix.safe))
 
     @property
     def name(self) -> str:
@@ -213,24 +224,28 @@ class Diagnostic:
         return (self.path or "", self.code in AFTERWORDS, self.span.start, self.code, self.message)
 
 
+def _unfit(text: str) -> bool:
+    """Whether a finding's words must be shortened or escaped before they are kept (`_printable`)."""
+    return len(text) > MAX_QUOTED or HIDDEN.search(text) is not None
+
+
 def _printable(text: str) -> str:
-    """`text` with any quoted piece over `MAX_QUOTED` shortened and the characters that would break its line
-    escaped."""
+    """`text` with any quoted piece over `MAX_QUOTED` shortened and every character that could act on a
+    terminal or break its line written as an escape (`deckdsl.escapes.visible`); a `Said` keeps its key, its
+    facts shortened and escaped the same way."""
+    if isinstance(text, Said):
+        return text.map(_printable, _printable_fact)
     if len(text) > MAX_QUOTED:
         text = _QUOTE.sub(_shortened, text)
-    if _UNPRINTED.search(text):
-        text = _UNPRINTED.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
-    return text
+    return visible(text)
 
 
 def _printable_fact(fact: str) -> str:
     """A fact of a message as `_printable` leaves it quoted: its first 100 characters when it is longer than
-    `MAX_QUOTED`, its line-breaking characters escaped."""
+    `MAX_QUOTED`, its hidden characters escaped."""
     if len(fact) > MAX_QUOTED:
         fact = f"{fact[:100]}… ({len(fact):,} characters)"
-    if _UNPRINTED.search(fact):
-        fact = _UNPRINTED.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), fact)
-    return fact
+    return visible(fact)
 
 
 MAX_QUOTED = 500
@@ -238,9 +253,6 @@ MAX_QUOTED = 500
 message, printed, published to the editor and written to SARIF.  A longer one is shown by its first 100
 characters; a file's path or a command, however deep the folder, stays whole."""
 _QUOTE = re.compile(r"`([^`]*)`")
-_UNPRINTED = re.compile("[\x00-\x1f\x7f\x85\u2028\u2029]")
-"""Characters that would break a message's one line (or a terminal): a message quotes what a file holds,
-and shows these escaped, as `\n`."""
 
 
 def _shortened(quote: re.Match) -> str:

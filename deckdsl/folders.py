@@ -9,11 +9,17 @@ one, whole — never a mix of the two.
 - Leftovers: the temporary names carry the writer's process id (`.NAME.PID-….tmp`, `.NAME.PID.old`), so
   the next run removes those of a writer that was killed (SIGKILL runs no cleanup), as `write_atomic`
   does for files.
-- What is not ours: a file of the old folder that the export does not write (a README, Finder's
-  `.DS_Store`) is carried into the new one — hard-linked, no byte copied — and so survives the swap.  A
-  folder inside the target is refused before any work (`check_replaceable`): an export's folder holds
-  files, and one that holds folders is more likely a wrong `--output` (`-o .`) than an export.  So is a
-  read-only target, as `write_atomic` refuses a read-only file.
+- What is ours: exactly the files the last run wrote, as it wrote them.  Each run leaves a manifest in
+  the folder (`MANIFEST`: every file's name and SHA-256); the next run replaces those of them that still
+  hold the bytes it recorded, and nothing else.  Every other file of the old folder — the deck's own art,
+  a README, Finder's `.DS_Store`, an image the designer edited after the export — is carried into the new
+  one, hard-linked (no byte copied, the very same file), and so survives the swap, a failure or a kill.  A
+  file the run would write under a name such a file already has is a `Conflict`, found as soon as the run
+  comes to that name: nothing is replaced.  No name is trusted for what it looks like (`01-fogo.png` may
+  be a card's art), and a manifest that does not read owns nothing.  A folder inside the target is refused
+  before any work (`check_replaceable`): an export's folder holds files, and one that holds folders is
+  more likely a wrong `--output` (`-o .`) than an export.  So is a read-only target, as `write_atomic`
+  refuses a read-only file.
 """
 
 from __future__ import annotations
@@ -21,13 +27,15 @@ from __future__ import annotations
 import errno
 import functools
 import glob
+import hashlib
+import json
 import os
 import re
 import shutil
 import stat
 import sys
 import tempfile
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
@@ -44,6 +52,17 @@ class Replaced:
     kept: list[str]
 
 
+MANIFEST = ".deckdsl-export.json"
+"""The file that tells which files of a folder the last run wrote (`replace`)."""
+
+MAX_MANIFEST_BYTES = 4 << 20
+"""A manifest larger than this is not read (a folder's manifest lists a few thousand files at most)."""
+
+
+class Conflict(ValueError):
+    """The run would write a file under the name of a file of the folder it did not write; said for a person."""
+
+
 def check_replaceable(target: Path) -> None:
     """`ValueError`, said for a person, when `target` cannot be replaced whole: it is a file, it is
     read-only (as `write_atomic` refuses a read-only file), it holds a folder, or its parent cannot hold the
@@ -51,6 +70,10 @@ def check_replaceable(target: Path) -> None:
     target = _through_link(target)
     if os.path.lexists(target) and not target.is_dir():
         raise ValueError(f"`{target}` is a file, not a folder")
+    here, absolute = Path(os.getcwd()), Path(os.path.abspath(target))
+    if absolute == here or absolute in here.parents:
+        raise ValueError(f"`{target}` is the folder you are in (or holds it); an export swaps its folder whole, "
+                         "which would leave you in a removed folder: give it a folder of its own")
     if target.is_dir():
         if not os.stat(target).st_mode & stat.S_IWUSR:
             raise ValueError(f"`{target}` is read-only (its mode says not to change it); it was left as it was")
@@ -67,19 +90,29 @@ def check_replaceable(target: Path) -> None:
                          "old, then swapped in)")
 
 
-def replace(target: Path, files: Iterable[tuple[str, bytes]], ours: Callable[[str], object]) -> Replaced:
-    """Write `files` — (name, bytes), taken one at a time as they come — into a new folder beside `target`,
-    carry into it the files of `target` that are not `ours`, and swap it in for `target` (see the module
-    docstring).  `ValueError` as `check_replaceable`; any other failure is an `OSError` naming the target,
-    and leaves it as it was."""
+def replace(target: Path, files: Iterable[tuple[str, bytes]]) -> Replaced:
+    """Write `files` — (name, bytes), taken one at a time as they come — and their `MANIFEST` into a new
+    folder beside `target`, carry into it the files of `target` the last run did not write, and swap it in
+    for `target` (see the module docstring).  `ValueError` as `check_replaceable`, `Conflict` when a name
+    is taken by a file that is not the last run's; any other failure is an `OSError` naming the target;
+    each leaves it as it was."""
     target = _through_link(target)
     check_replaceable(target)
     new = None
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         recover(target)
+        ours = owned(target)
+        theirs = _entries(target) - ours
         new = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}.{os.getpid()}-", suffix=".tmp"))
-        written = [_write(new, name, data) for name, data in files]
+        digests: dict[str, str] = {}
+        for name, data in files:
+            if name in theirs or name == MANIFEST:
+                raise Conflict(f"`{target}` holds `{name}`, which the export writes too, and deckdsl did not write "
+                               f"it there (it is not in the folder's {MANIFEST}): move it away, or export to another "
+                               "folder; nothing was replaced")
+            digests[_write(new, name, data)] = hashlib.sha256(data).hexdigest()
+        _write(new, MANIFEST, _manifest(digests))
         _settle(new, target)
         kept = _carry(target, new, ours)
         _sync(new)
@@ -93,7 +126,54 @@ def replace(target: Path, files: Iterable[tuple[str, bytes]], ours: Callable[[st
     _sync(target.parent)
     if old is not None:
         shutil.rmtree(old, ignore_errors=True)
-    return Replaced(written, kept)
+    return Replaced(list(digests), kept)
+
+
+def owned(folder: Path) -> set[str]:
+    """The names of `folder`'s files that its `MANIFEST` lists and that still hold the bytes it recorded (a
+    file edited since is the designer's now), the manifest's own name among them when it is there; none
+    when the manifest is missing, too large or not one deckdsl writes."""
+    path = folder / MANIFEST
+    try:
+        if not path.is_file() or path.is_symlink() or path.stat().st_size > MAX_MANIFEST_BYTES:
+            return set()
+        listed = json.loads(path.read_bytes()).get("files")
+    except (OSError, ValueError, AttributeError):
+        return set()
+    if not isinstance(listed, dict):
+        return set()
+    found = {MANIFEST}
+    for name, digest in listed.items():
+        file = folder / name
+        if (isinstance(name, str) and isinstance(digest, str) and name == Path(name).name and name != MANIFEST
+                and file.is_file() and not file.is_symlink() and _digest(file) == digest):
+            found.add(name)
+    return found
+
+
+def _manifest(digests: dict[str, str]) -> bytes:
+    """The manifest of a run's files: the same files give the same bytes."""
+    about = ("The files deckdsl wrote in this folder, with their SHA-256: the next export replaces these "
+             "(while they are unchanged) and leaves every other file as it is.")
+    return (json.dumps({"about": about, "files": dict(sorted(digests.items()))}, ensure_ascii=False, indent=2)
+            + "\n").encode("utf-8")
+
+
+def _digest(path: Path) -> str:
+    found = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            found.update(block)
+    return found.hexdigest()
+
+
+def _entries(folder: Path) -> set[str]:
+    """The names in `folder` (none when it does not exist)."""
+    try:
+        with os.scandir(folder) as entries:
+            return {entry.name for entry in entries}
+    except (FileNotFoundError, NotADirectoryError):
+        return set()
 
 
 _LEFTOVER = re.compile(r"(?P<pid>[0-9]+)(?:-[^/\\]*\.tmp|(?P<old>\.old))")
@@ -142,14 +222,14 @@ def _settle(new: Path, target: Path) -> None:
         os.chown(new, before.st_uid, before.st_gid)
 
 
-def _carry(old: Path, new: Path, ours: Callable[[str], object]) -> list[str]:
-    """Link into `new` each entry of `old` that is not an export's file; their names."""
+def _carry(old: Path, new: Path, ours: set[str]) -> list[str]:
+    """Link into `new` each entry of `old` that is not the last run's file; their names."""
     if not old.is_dir():
         return []
     kept = []
     with os.scandir(old) as entries:
         for entry in entries:
-            if ours(entry.name) and entry.is_file(follow_symlinks=False):
+            if entry.name in ours:
                 continue
             try:
                 os.link(entry.path, new / entry.name, follow_symlinks=False)

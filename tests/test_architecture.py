@@ -16,7 +16,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "deckdsl"
 # first, its entry points last), each with its modules in order.  A tuple is one stage, whose modules may
 # import each other; `check/rules/…` is in the stage of `rules`.  Every module of the package has a place.
 STAGES: list[tuple[str, list[str | tuple[str, ...]]]] = [
-    ("", ["span", "said", "diagnostics", "files", "folders", "limits", "stats"]),
+    ("", ["span", "escapes", "said", "diagnostics", "hidden", "files", "folders", "limits", "stats"]),
     ("games", ["registry"]),
     ("profiles", ["fields", "wording", "template", "gamefile", "profile", "scaffold", "__init__"]),
     ("lang", ["ast", "reuse", "spelling", "build", "slips", "words", "misspelt", "syntax", "parse", "expect", "fmt", "__init__"]),

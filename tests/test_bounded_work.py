@@ -210,3 +210,55 @@ def test_blocks_on_one_line_have_their_columns():
     lines = "\n\n" + text
     found = [d for d in deckdsl.loads(lines, "one-line.deck").diagnostics if d.span.line == 3]
     assert len(found) >= 300 and all(d.span.start == d.span.column + 1 for d in found)
+
+
+BLOWUP = Path(__file__).parent / "crashes" / "surfaces-2" / "profile-combinatorial-blowup" / "n8"
+
+
+def test_a_count_per_more_groups_than_a_game_has_is_a_profile_error():
+    """tests/crashes/surfaces-2/profile-combinatorial-blowup: 8 attributes of 4 values counted per all of them
+    are 65,536 groups, a check of minutes; the profile is refused (DK503) and the deck is DK507 at once."""
+    from deckdsl.profiles.profile import MAX_GROUPS
+
+    profile = deckdsl.load_game(BLOWUP / "blocks.game")
+    [found] = [d for d in profile.errors if d.code == "DK503"]
+    assert "65,536 groups" in found.message and f"{MAX_GROUPS:,}" in found.message
+    assert [d.code for d in deckdsl.load(BLOWUP / "one.deck").errors] == ["DK507"]
+
+
+def test_the_groups_a_finer_count_explains_are_summed_once_per_count(monkeypatch, tmp_path):
+    """At the bound (4 attributes of 10 values, 10,000 groups, 9,999 of them reported for a one-card deck), a
+    coarser count asks one table whether the finer groups explain each of its groups: the reports are
+    projected once per count, not once per group (which was groups × reports comparisons)."""
+    from deckdsl.check.rules import group_size
+
+    values = ", ".join(f"v{n}" for n in range(10))
+    attributes = "".join(f"  attribute a{i} {{ values: [{values}] }}\n" for i in range(4))
+    (tmp_path / "dez.game").write_text(f'game "Dez" {{\n  id: dez\n{attributes}  structure {{\n'
+                                       "    count per a0 a1 a2 a3: 1\n    count per a3: 1000\n  }\n}\n",
+                                       encoding="utf-8")
+    (tmp_path / "um.deck").write_text('deck "Um" {\n  game: dez\n}\ncard "A" {\n  a0: v0\n  a1: v0\n  a2: v0\n'
+                                      "  a3: v0\n}\n", encoding="utf-8")
+    projected = []
+    project = group_size._project
+    monkeypatch.setattr(group_size, "_project", lambda *args: projected.append(1) or project(*args))
+    result = deckdsl.load(tmp_path / "um.deck")
+    assert sum(d.code == "DK202" for d in result.diagnostics) == 1_000  # 9,999, the first 1,000 listed
+    assert "8,999 more `DK202` findings" in next(d.message for d in result.diagnostics if d.code == "DK016")
+    assert len(projected) == 9_999  # each report onto `a3`, once
+
+
+def test_a_new_deck_starts_from_at_most_as_many_cards_as_a_count_has_groups(tmp_path, monkeypatch):
+    """`deckdsl new` writes a card per combination of values: 5 attributes of 7 values (16,807 cards) is
+    refused as a usage error, and nothing is written."""
+    from click.testing import CliRunner
+
+    from deckdsl.cli import main
+
+    values = ", ".join(f"v{n}" for n in range(7))
+    attributes = "".join(f"  attribute a{i} {{ values: [{values}] }}\n" for i in range(5))
+    (tmp_path / "sete.game").write_text(f'game "Sete" {{\n  id: sete\n{attributes}}}\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["new", "--game", "sete"])
+    assert result.exit_code == 2 and "16,807 combinations" in result.output and "at most 10,000" in result.output
+    assert not (tmp_path / "sete.deck").exists()

@@ -42,6 +42,7 @@ NOT_BY_TEXT = {
     "DK015": "a symbolic link out of a checked folder, which text cannot show: tests/test_surface_files.py makes one",
     "DK016": "needs more than 1,000 findings of one code in a file: tests/test_surface_files.py makes them",
     "DK017": "needs a game installed as a broken package: tests/test_game_packages.py installs one in a venv",
+    "DK018": "the example holds raw control characters, which a page shows as ␛ and ␇: put back below",
     "DK013": "a check past --timeout, which no known file triggers in 1 s: tests/test_crashes.py makes one on purpose",
     "DK301": "art paths are resolved from the deck's folder: the example is loaded from a file below",
     "DK302": "art paths are resolved from the deck's folder: the example is loaded from a file below",
@@ -216,6 +217,13 @@ def test_dk005_example_saved_as_latin_1(tmp_path):
     utf8 = tmp_path / "utf8.deck"
     utf8.write_bytes(_example("DK005", "Use instead").encode("utf-8"))
     assert "DK005" not in _codes(deckdsl.load(utf8))
+
+
+def test_dk018_example_with_its_raw_characters():
+    """The page's ␛ and ␇ (U+241B, U+2407, the pictures of ESC and BEL) stand for the raw characters."""
+    raw = _example("DK018", "Example").replace("\u241b", "\x1b").replace("\u2407", "\x07")
+    assert "DK018" in _codes(deckdsl.loads(_as_deck("DK018", raw)))
+    assert "DK018" not in _codes(deckdsl.loads(_as_deck("DK018", _example("DK018", "Use instead"))))
 
 
 def test_dk006_page_states_the_limits_and_a_larger_file_is_refused(tmp_path):

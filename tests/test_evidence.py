@@ -157,14 +157,14 @@ def test_a_terminal_sees_a_progress_bar(monkeypatch):
     import io
     import types
 
-    from deckdsl.cli import checking
+    from deckdsl.cli import checking, common
 
     class Terminal(io.StringIO):
         def isatty(self):
             return True
 
     screen = Terminal()
-    monkeypatch.setattr(checking, "sys", types.SimpleNamespace(stderr=screen, exit=__import__("sys").exit))
+    monkeypatch.setattr(common, "sys", types.SimpleNamespace(stderr=screen, exit=__import__("sys").exit))
     result = deckdsl.load(EXAMPLES / "old-joia-cobicada.deck")
     checking._add_evidence(result, 40, 1, "random,random")
     assert "playing the evidence" in screen.getvalue()

@@ -559,12 +559,17 @@ def test_diff_applies_to_the_text_as_fix_would(copy, tmp_path, monkeypatch):
 
 def test_diff_marks_a_last_line_without_newline_and_counts_lines_as_deckdsl_does(tmp_path, monkeypatch):
     """Only `\n` ends a line (a U+2028 inside a flavor text does not), and a file without a final newline
-    gives a diff `patch` applies."""
+    gives a diff `patch` applies.  On the command line, the raw U+2028 is shown as its escape (issue 45: so
+    that diff no longer applies, and the fix of DK018 that writes it as an escape is among the changes)."""
+    from deckdsl.cli.checking import _unified_diff
+
     text = ('deck "X" {\n  game: janken-wars\n}\n\ncard "A" {\n  type: pedra\n  rarity: simples\n  copies: 6\n'
             '  value: 2\n  flavor: "um\u2028dois"\n  conditon: discarded first\n}')
     (tmp_path / "x.deck").write_text(text, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
-    diff = CliRunner().invoke(main, ["check", "x.deck", "--diff"]).stdout
+    shown = CliRunner().invoke(main, ["check", "x.deck", "--diff"]).stdout
+    assert "@@ -7,6 +7,6 @@" in shown and '-  flavor: "um\\u2028dois"' in shown and "\u2028" not in shown
+    diff = _unified_diff(text, text.replace("conditon", "condition"), "x.deck")
     assert diff.endswith("-  conditon: discarded first\n+  condition: discarded first\n }\n"
                          "\\ No newline at end of file\n")
     assert "@@ -8,5 +8,5 @@" in diff  # line 11 of 12, as deckdsl numbers them

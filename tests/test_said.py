@@ -446,8 +446,8 @@ def test_explain_and_progress_speak_the_designers_language(monkeypatch):
     bars = []
     for path in ("checking.py", "playing.py", "lab.py"):
         for node in ast.walk(ast.parse((PACKAGE / "cli" / path).read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "progressbar":
-                label = next(k.value for k in node.keywords if k.arg == "label")
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "progress_bar":  # cli.common's
+                label = node.args[1]
                 bars.append(path)
                 assert not isinstance(label, (ast.Constant, ast.JoinedStr)), (path, node.lineno)
     assert sorted(bars) == ["checking.py", "lab.py", "playing.py"]

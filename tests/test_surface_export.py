@@ -6,7 +6,10 @@ the folder that are not the export's.  Work and memory are counted, never timed.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
+import shutil
 import struct
 import subprocess
 import sys
@@ -51,7 +54,9 @@ def _with_art(tmp_path: Path, art: str = "arte/enorme.png") -> Path:
 
 
 def _files(folder: Path) -> dict[str, bytes]:
-    return {path.name: path.read_bytes() for path in sorted(folder.iterdir()) if path.is_file()}
+    """The files of `folder` by name, but the manifest of its last export (`folders.MANIFEST`)."""
+    return {path.name: path.read_bytes() for path in sorted(folder.iterdir())
+            if path.is_file() and path.name != folders.MANIFEST}
 
 
 def _leftovers(folder: Path) -> list[str]:
@@ -276,16 +281,16 @@ else:  # no exchange: killed between the two renames, the old folder aside and t
             os.kill(os.getpid(), signal.SIGKILL)
         rename(source, destination)
     os.rename = renaming
-print(folders.replace(target, files, lambda name: name.endswith(".png")))
+print(folders.replace(target, files))
 """
 
 
 def _swapped(tmp_path: Path, moment: str) -> tuple[Path, dict[str, bytes], subprocess.CompletedProcess]:
+    """A folder that holds an export (three images and their manifest) and a file of the designer's."""
     target = tmp_path / "png"
-    target.mkdir()
-    old = {f"{n:02d}-velha.png": b"old %d" % n for n in range(1, 4)} | {"LEIA-ME.txt": b"notes"}
-    for name, data in old.items():
-        (target / name).write_bytes(data)
+    folders.replace(target, [(f"{n:02d}-velha.png", b"old %d" % n) for n in range(1, 4)])
+    (target / "LEIA-ME.txt").write_bytes(b"notes")
+    old = _files(target)
     proc = subprocess.run([sys.executable, "-c", SWAP, str(target), moment], cwd=ROOT, capture_output=True,
                           text=True, timeout=120)
     return target, old, proc
@@ -317,17 +322,95 @@ def test_without_an_exchange_two_renames_swap_the_folder(tmp_path):
     assert _files(target) == NEW and _leftovers(target) == []
 
 
-def test_files_that_are_not_the_export_s_are_kept_and_old_images_go(exports, tmp_path):
+def test_an_export_replaces_only_the_files_of_the_last_one(exports, tmp_path):
+    """The last export's files go (an image of a card since removed among them, listed in its manifest);
+    the designer's files stay — a README, Finder's file, a picture named like an export's."""
     folder, _, new = exports
     target = tmp_path / "png"
-    target.mkdir()
-    (target / "README.md").write_text("para a gráfica\n", encoding="utf-8")
-    (target / ".DS_Store").write_bytes(b"\0finder")
+    shutil.copytree(folder / "png", target)
+    listed = json.loads((target / folders.MANIFEST).read_text(encoding="utf-8"))
     (target / "13-carta-removida.png").write_bytes(b"old")
-    (target / "back.png").write_bytes(b"old")
+    listed["files"]["13-carta-removida.png"] = hashlib.sha256(b"old").hexdigest()
+    (target / folders.MANIFEST).write_text(json.dumps(listed), encoding="utf-8")
+    mine = {"README.md": "para a gráfica\n".encode(), ".DS_Store": b"\0finder", "2024-logo.png": b"logo"}
+    for name, data in mine.items():
+        (target / name).write_bytes(data)
     proc = deckdsl("export", "png", folder / "janken-wars.deck", "--dpi", "30", "-o", target, cwd=tmp_path)
-    assert_clean(proc, 0, "wrote 12 files", "kept .DS_Store, README.md: not the export's")
-    assert _files(target) == new | {"README.md": "para a gráfica\n".encode(), ".DS_Store": b"\0finder"}
+    assert_clean(proc, 0, "wrote 12 files", "kept .DS_Store, 2024-logo.png, README.md: not the export's")
+    assert _files(target) == new | mine
+    manifest = json.loads((target / folders.MANIFEST).read_text(encoding="utf-8"))["files"]
+    assert manifest == {name: hashlib.sha256(data).hexdigest() for name, data in new.items()}
+
+
+def test_a_file_the_export_did_not_write_is_never_written_over(exports, tmp_path):
+    """An image edited after the export is the designer's; a `back.png` of their own, in a folder no export
+    wrote: the export would write the same names, so it refuses and changes nothing."""
+    folder, old, _ = exports
+    edited = tmp_path / "editada"
+    shutil.copytree(folder / "png", edited)
+    (edited / "01-muro-alto.png").write_bytes(b"retouched by hand")
+    mine = tmp_path / "minha"
+    mine.mkdir()
+    (mine / "back.png").write_bytes(b"my own back")
+    for target, taken in ((edited, "01-muro-alto.png"), (mine, "back.png")):
+        before = {path.name: path.read_bytes() for path in target.iterdir()}
+        proc = deckdsl("export", "png", folder / "janken-wars.deck", "--dpi", "30", "-o", target, cwd=tmp_path)
+        assert_clean(proc, 2, f"holds `{taken}`, which the export writes too", "nothing was replaced")
+        assert {path.name: path.read_bytes() for path in target.iterdir()} == before
+        assert _leftovers(target) == []
+
+
+def test_the_reported_export_keeps_the_deck_s_art_and_a_readme(tmp_path):
+    """tests/crashes/surfaces-2/export-png-deletes-user-files: an export into the deck's own folder, which
+    holds its art (`01-fogo.png`, used by a card), a README and an unrelated picture."""
+    proc = subprocess.run(["sh", str(ROOT / "tests" / "crashes" / "surfaces-2" / "export-png-deletes-user-files" /
+                                     "repro.sh")], cwd=ROOT, env={**os.environ, "TMPDIR": str(tmp_path),
+                                                                  "D": f"{sys.executable} -m deckdsl"},
+                          capture_output=True, text=True, timeout=600)
+    assert "DEFECT" not in proc.stdout and "holds `back.png`, which the export writes too" in proc.stderr
+    [folder] = tmp_path.iterdir()
+    assert sorted(path.name for path in folder.iterdir()) == ["01-fogo.png", "2024-logo.png", "README", "back.png",
+                                                              "d.deck"]
+
+
+@pytest.fixture(scope="module")
+def designers_folder(tmp_path_factory):
+    """The deck's own folder, holding its art (a card's `art:`), a README and an unrelated picture — named
+    as an export's images are — exported into once: the designer's files and their bytes, and the export's."""
+    folder = tmp_path_factory.mktemp("own")
+    deck = reproducer("janken-wars.deck", folder)
+    first = "  condition: discarded first\n"
+    deck.write_text(deck.read_text(encoding="utf-8").replace(first, f'{first}  art: "01-fogo.png"\n', 1),
+                    encoding="utf-8")
+    _png(folder / "01-fogo.png", 20, 30)
+    (folder / "README").write_text("leia-me\n", encoding="utf-8")
+    _png(folder / "2024-logo.png", 8, 8)
+    mine = {path.name: path.read_bytes() for path in folder.iterdir()}
+    assert_clean(deckdsl("export", "png", folder / deck.name, "--dpi", "30", "-o", folder), 0, "wrote 12 files",
+                 "kept 01-fogo.png, 2024-logo.png, README …: not the export's")
+    return folder, mine
+
+
+def test_an_export_into_a_folder_with_the_designer_s_files_keeps_them_byte_for_byte(designers_folder):
+    folder, mine = designers_folder
+    assert {name: (folder / name).read_bytes() for name in mine} == mine
+    assert len(_files(folder)) == len(mine) + 12 and (folder / folders.MANIFEST).is_file()
+
+
+@pytest.mark.parametrize("kill_at", [1, 6, 12])
+def test_a_killed_export_into_the_designer_s_folder_loses_nothing(designers_folder, kill_at):
+    """Killed before the first image, in the middle, and at the last; then a whole run replaces the export's
+    files and keeps the designer's (a kill during the swap itself: the tests of `folders` above)."""
+    folder, mine = designers_folder
+    before = _files(folder)
+    proc = subprocess.run([sys.executable, "-c", KILLER, "export", "png", folder / "janken-wars.deck", "--dpi", "30",
+                           "-o", folder], cwd=folder.parent, env={**os.environ, "KILL_AT": str(kill_at)},
+                          capture_output=True, text=True, timeout=600)
+    assert proc.returncode == -9, proc.stderr[-3000:]
+    assert _files(folder) == before
+    assert_clean(deckdsl("export", "png", folder / "janken-wars.deck", "--dpi", "30", "-o", folder,
+                         cwd=folder.parent), 0, "wrote 12 files")
+    assert _files(folder) == before and _leftovers(folder) == []
 
 
 def test_an_output_folder_that_holds_folders_is_a_file_or_is_read_only_is_refused_before_any_work(exports, tmp_path):
@@ -343,6 +426,10 @@ def test_an_output_folder_that_holds_folders_is_a_file_or_is_read_only_is_refuse
     (tmp_path / "guardada").mkdir(mode=0o555)
     proc = deckdsl("export", "png", folder / "janken-wars.deck", "-o", tmp_path / "guardada", cwd=tmp_path)
     assert_clean(proc, 2, "is read-only")
+    (tmp_path / "aqui").mkdir()
+    for inside, output in (("aqui", "."), ("aqui", "..")):
+        proc = deckdsl("export", "png", folder / "janken-wars.deck", "-o", output, cwd=tmp_path / inside)
+        assert_clean(proc, 2, "is the folder you are in (or holds it)", "a folder of its own")
 
 
 def test_an_output_folder_that_is_a_link_is_written_through(exports, tmp_path):

@@ -28,7 +28,8 @@ from deckdsl.check.fixes import MAX_PASSES, SEARCH_CHECKS, added_errors, apply, 
 from deckdsl.cli import main
 from deckdsl.diagnostics import Diagnostic, Edit, Fix
 from deckdsl.lang.ast import without_spans
-from deckdsl.lang.fmt import format_source
+from deckdsl.escapes import escape
+from deckdsl.lang.fmt import FormatError, format_source
 from deckdsl.lang.parse import blocks
 from deckdsl.limits import TimeUp
 from deckdsl.span import Span
@@ -319,22 +320,52 @@ def meaning(text: str):
     return without_spans(result.deck.model_dump(mode="json")), sorted(d.code for d in result.diagnostics)
 
 
+def _flagged(char: str, place: str) -> bool:
+    """Whether the reading flags `char` at `place` (DK018, issue 45): every one of them but a form feed, which
+    is white space between the words and in a comment, and only flagged inside a text."""
+    return char != "\x0c" or place == "in a string"
+
+
+def _fixed(text: str) -> str:
+    """`text` after `check --fix` (its safe fixes: DK018's writes the character as an escape, or a space)."""
+    return fix_text(text, lambda fixing: library.loads(fixing, "x.deck").diagnostics).text
+
+
 @pytest.mark.parametrize("place", PLACES)
 @pytest.mark.parametrize("char", BREAKS, ids=lambda c: f"U+{ord(c):04X}")
 def test_fmt_is_idempotent_and_keeps_the_meaning_around_every_line_break(char, place):
+    """A line break the grammar does not know is DK018 at the character, which `fmt` refuses (it formats only
+    files that read cleanly); once `check --fix` has written it as an escape (in a text or a comment) or a
+    space (between the words), the file formats idempotently to what the original meant."""
     text = PLACES[place](JANKEN.read_text(encoding="utf-8"), char)
     assert text != JANKEN.read_text(encoding="utf-8")
-    once = format_source(text)
+    found = [d for d in library.loads(text, "x.deck").diagnostics if d.code == "DK018"]
+    if _flagged(char, place):
+        assert [text[d.span.start] for d in found] == [char]
+        with pytest.raises(FormatError):
+            format_source(text)
+        fixed = _fixed(text)
+        assert char not in fixed and (escape(char) in fixed) == (place in ("in a comment", "in a string"))
+    else:
+        assert found == []
+        fixed = text
+    once = format_source(fixed)
     assert format_source(once) == once
-    assert meaning(once) == meaning(text)
-    if place in ("in a comment", "in a string"):
-        assert char in once  # part of the token, kept
+    assert meaning(once)[0] == meaning(fixed)[0] == meaning(text)[0]
+    assert "DK018" not in meaning(once)[1]
 
 
 @pytest.mark.parametrize("char", BREAKS, ids=lambda c: f"U+{ord(c):04X}")
 def test_fmt_then_fmt_check_is_clean(char, tmp_path):
+    """At the end of the file: a form feed is white space, formatted away; any other is DK018, which `fmt`
+    reports without touching the file, and `check --fix` then `fmt` clean it."""
     path = tmp_path / "f.deck"
     path.write_text(JANKEN.read_text(encoding="utf-8") + char, encoding="utf-8")
+    if _flagged(char, "at the end"):
+        before = path.read_bytes()
+        result = invoke("fmt", path)
+        assert result.exit_code == 2 and "DK018" in result.output and path.read_bytes() == before
+        assert invoke("check", "--fix", path).exit_code == 0
     assert invoke("fmt", path).exit_code == 0
     result = invoke("fmt", "--check", path)
     assert result.exit_code == 0 and "would reformat" not in result.output
@@ -342,6 +373,8 @@ def test_fmt_then_fmt_check_is_clean(char, tmp_path):
 
 def test_fmt_of_the_reproducer_is_idempotent(tmp_path):
     path = reproducer("fmt_not_idempotent_trailing_u2028.deck", tmp_path)
+    assert_clean(deckdsl("fmt", path.name, cwd=tmp_path), 2, "error[DK018]", "U+2028 LINE SEPARATOR")
+    assert_clean(deckdsl("check", "--fix", path.name, cwd=tmp_path), 0, "fixed 1 problem")
     assert_clean(deckdsl("fmt", path.name, cwd=tmp_path), 0, "reformatted")
     output = assert_clean(deckdsl("fmt", "--check", path.name, cwd=tmp_path), 0)
     assert "would reformat" not in output

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 
 from ..diagnostics import AFTERWORDS, CODES, Diagnostic, Fix, Severity
+from ..escapes import json_text, visible
 from .fixes import describe
 
 
@@ -46,7 +47,7 @@ def full(diagnostic: Diagnostic, text: str, where: str | None = None) -> str:
     the findings that caused it and must not crowd them (its notes and labels are in the JSON and SARIF)."""
     if diagnostic.code in AFTERWORDS:
         return concise(diagnostic) if where is None else concise(diagnostic).replace(
-            f"{diagnostic.path}:{diagnostic.span.line}:{diagnostic.span.column}", where, 1)
+            f"{visible(str(diagnostic.path))}:{diagnostic.span.line}:{diagnostic.span.column}", visible(where), 1)
     span = diagnostic.span
     path = diagnostic.path or "<string>"
     lines = _lines(text)
@@ -55,7 +56,7 @@ def full(diagnostic: Diagnostic, text: str, where: str | None = None) -> str:
     numbers = sorted({s.line for s, _, _ in shown if 1 <= s.line <= len(lines)})
     width = len(str(numbers[-1])) if numbers else 1
     gutter = " " * width
-    out = [header, f"{gutter}--> {where or f'{path}:{span.line}:{span.column}'}"]
+    out = [header, f"{gutter}--> {visible(where or f'{path}:{span.line}:{span.column}')}"]
     if numbers:
         out.append(f"{gutter} |")
         previous = None
@@ -68,12 +69,12 @@ def full(diagnostic: Diagnostic, text: str, where: str | None = None) -> str:
             begin, finish = _window(whole, min(start for start, *_ in marks))
             source = ("…" if begin else "") + whole[begin:finish] + ("…" if finish < len(whole) else "")
             shift = begin - (1 if begin else 0)
-            out.append(f"{str(number).rjust(width)} | {source}")
+            out.append(f"{str(number).rjust(width)} | " + visible(source, keep="\t"))
             for start, end, mark, message in marks:
                 start = min(max(start - shift, 0), len(source))
                 end = max(min(end - shift, len(source)), start + 1)
-                prefix = "".join("\t" if ch == "\t" else " " for ch in source[:start])
-                carets = mark * max(1, min(end, len(source) + 1) - start)
+                prefix = "".join("\t" if ch == "\t" else " " for ch in visible(source[:start], keep="\t"))
+                carets = mark * max(1, len(visible(source[start:end], keep="\t")) + (end > len(source)))
                 out.append(f"{gutter} | {prefix}{carets}{(' ' + message) if message else ''}".rstrip())
             previous = number
         out.append(f"{gutter} |")
@@ -104,7 +105,7 @@ def concise(diagnostic: Diagnostic) -> str:
     span = diagnostic.span
     mark = "[*] " if diagnostic.fix is not None and diagnostic.fix.safe else ""
     return (
-        f"{diagnostic.path}:{span.line}:{span.column}: "
+        f"{visible(str(diagnostic.path))}:{span.line}:{span.column}: "
         f"{diagnostic.severity.value}[{diagnostic.code}] {mark}{diagnostic.message}"
     )
 
@@ -169,7 +170,7 @@ def iter_json(diagnostics: Iterable[Diagnostic], files: int, fixed: list[dict] |
     summary = {s.value: sum(1 for d in counted if d.severity is s) for s in Severity}
 
     def member(name: str, value, last: bool = False) -> str:
-        text = json.dumps(value, ensure_ascii=False, indent=2).replace("\n", "\n  ")
+        text = json_text(value, indent=2).replace("\n", "\n  ")
         return f"  {json.dumps(name)}: {text}" + ("\n" if last else ",\n")
 
     tail = []
@@ -183,7 +184,7 @@ def iter_json(diagnostics: Iterable[Diagnostic], files: int, fixed: list[dict] |
     else:
         yield '  "diagnostics": [\n'
         for index, diagnostic in enumerate(diagnostics):
-            text = json.dumps(as_dict(diagnostic), ensure_ascii=False, indent=2).replace("\n", "\n    ")
+            text = json_text(as_dict(diagnostic), indent=2).replace("\n", "\n    ")
             yield "    " + text + (",\n" if index < len(diagnostics) - 1 else "\n")
         yield "  ]" + (",\n" if tail else "\n")
     for index, (name, value) in enumerate(tail):
@@ -204,7 +205,7 @@ def github(diagnostic: Diagnostic) -> str:
     level = {"error": "error", "warning": "warning", "info": "notice"}[diagnostic.severity.value]
     span = diagnostic.span
     properties = (
-        f"file={_escape_property(diagnostic.path or '')},line={span.line},col={span.column},"
+        f"file={_escape_property(visible(diagnostic.path or ''))},line={span.line},col={span.column},"
         f"endLine={span.end_line},endColumn={span.end_column},"
         f"title={_escape_property(diagnostic.code + ' ' + CODES[diagnostic.code].name)}"
     )
@@ -263,8 +264,6 @@ def to_sarif(diagnostics: Iterable[Diagnostic], rules: Iterable, version: str) -
                 for number, label in enumerate(diagnostic.labels)
             ]
         results.append(result)
-    import json
-
     log = {
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
         "version": "2.1.0",
@@ -274,7 +273,7 @@ def to_sarif(diagnostics: Iterable[Diagnostic], rules: Iterable, version: str) -
             "results": results,
         }],
     }
-    return json.dumps(log, ensure_ascii=False, indent=2)
+    return json_text(log, indent=2)
 
 
 def _sarif_fix(fix: Fix, path: str | None) -> dict:

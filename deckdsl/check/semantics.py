@@ -13,6 +13,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from ..diagnostics import Diagnostic, Edit, Fix, Label
+from ..escapes import describe, difference, revealed, skeleton
 from ..lang import ast
 from ..lang.parse import Gaps
 from ..lang.spelling import Suggestion, plainly_quoted, quoted, suggest, tail
@@ -42,6 +43,7 @@ def analyze(
     skipped = gaps.skipped if gaps else {}
     yield from header(deck, profile)
     seen: dict[str, ast.Card] = {}
+    looks: dict[str, ast.Card] = {}
     names = {card.name for card in deck.cards} | set(unread)
     for index, card in enumerate(deck.cards):
         first = seen.get(card.name)
@@ -53,6 +55,9 @@ def analyze(
             )
         else:
             seen[card.name] = card
+            alike = looks.setdefault(skeleton(card.name), card)
+            if alike is not card:
+                yield _looks_alike(card, alike)
         fields = canonical_fields(skipped.get(card.name_span.start, ()), profile)
         if memo is None:
             yield from _one_card(card, profile, fields, names)[0]
@@ -72,11 +77,23 @@ def analyze(
                     suggestion = suggest(ref.name, sorted(names))
                     yield Diagnostic(
                         "DK111", said("addendum-unknown-card", "the addendum names `{card}`, which is not a card of "
-                                      "this deck", card=ref.name),
+                                      "this deck", card=revealed(ref.name)),
                         ref.span, help=suggestion.help if suggestion else None,
                         fix=suggestion.fix(ref.name, ref.span, quoted(suggestion.word)) if suggestion else None,
                     )
     yield from contradictions(deck)
+
+
+def _looks_alike(card: ast.Card, first: ast.Card) -> Diagnostic:
+    """DK125: `card`'s name prints as `first`'s, and differs from it only by characters that take no room."""
+    return Diagnostic(
+        "DK125", said("check-invisible-difference", "`{card}` looks the same as `{first}`: they differ only by "
+                      "{chars}", card=revealed(card.name), first=revealed(first.name),
+                      chars=", ".join(map(describe, difference(card.name, first.name)))), card.name_span,
+        labels=(Label(first.name_span, said("check-looks-the-same", "prints the same as this one")),),
+        help=said("check-invisible-difference-help", "a reader cannot tell them apart, and an effect that names one "
+                  "may be meant for the other: give each card a name that looks its own"),
+    )
 
 
 def _one_card(card: ast.Card, profile: Profile | None, skipped: frozenset[str], names: Set[str]):
@@ -283,7 +300,8 @@ class _Effects:
             if suggestion is not None and plainly_quoted(node.name):  # `named "…"`: the string ends the node
                 fix = suggestion.fix(node.name, tail(node.span, len(quoted(node.name))), quoted(suggestion.word))
             self.report(
-                "DK111", said("unknown-card", "there is no card called `{card}` in this deck", card=node.name), node,
+                "DK111", said("unknown-card", "there is no card called `{card}` in this deck",
+                              card=revealed(node.name)), node,
                 help=suggestion.help if suggestion else None, fix=fix,
             )
 

@@ -18,6 +18,7 @@ import sys
 import click
 
 from .. import __version__
+from ..escapes import visible
 from ..files import describe_os_error
 from .common import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, _exit_for, deck_files, _load_or_exit, _table
 
@@ -79,10 +80,21 @@ class _Group(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*self._commands, *COMMANDS})
 
+    def main(self, *args, **kwargs):
+        """Run a command with its output behind `deckdsl.escapes.Guard`: no control character a deck holds
+        reaches the terminal or the log raw, whatever prints it."""
+        from ..escapes import guarded
+
+        with guarded():
+            return super().main(*args, **kwargs)
+
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
-        except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit):
+        except click.ClickException as error:
+            error.message = visible(error.message)  # a usage error quotes a file name, a card's name
+            raise
+        except (click.exceptions.Exit, click.Abort, SystemExit):
             raise
         except KeyboardInterrupt:
             click.echo("interrupted", err=True)
@@ -95,14 +107,14 @@ class _Group(click.Group):
         except OSError as error:
             # The machine refused: a full disk, a folder that vanished, no permission.  Not a bug: exit 2
             # with the system's reason and the file it concerns; write_atomic left the old file in place.
-            click.echo(f"deckdsl: {describe_os_error(error)}", err=True)
+            click.echo(f"deckdsl: {visible(describe_os_error(error))}", err=True)
             ctx.exit(EXIT_ERROR)
         except Exception as error:  # noqa: BLE001 — the last line of defence: never a traceback
             if _is_game_error(error):
                 # An installed game package that cannot be loaded: the environment's problem, said as such.
-                click.echo(f"deckdsl: {error}", err=True)
+                click.echo(f"deckdsl: {visible(str(error))}", err=True)
                 ctx.exit(EXIT_ERROR)
-            click.echo(f"deckdsl: internal error: {type(error).__name__}: {error}", err=True)
+            click.echo(f"deckdsl: internal error: {type(error).__name__}: {visible(str(error))}", err=True)
             click.echo("please report this, with the deck file that caused it", err=True)
             ctx.exit(EXIT_ERROR)
 

@@ -8,10 +8,11 @@ from pathlib import Path
 import click
 
 from .. import __version__
+from ..escapes import visible, visible_lines
 from ..files import folder_of
 from ..said import said
 from . import main
-from .common import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, Finite, _load_or_exit, deck_files
+from .common import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, Finite, _load_or_exit, deck_files, progress_bar
 
 
 def _evidence_options(command):
@@ -53,7 +54,7 @@ def _add_evidence(result, games: int, seed: int, players: str, language: str = "
     else:
         total = evidence.testable(result.diagnostics) * games
         label = speak.translator(language, "deckdsl.cli")(said("progress-evidence", "playing the evidence"))
-        bar = click.progressbar(length=total, label=label, file=sys.stderr) if sys.stderr.isatty() else None
+        bar = progress_bar(total, label)
         with bar if bar is not None else _nothing():
             found = evidence.gather(result.diagnostics, result.deck, result.profile, games=games, seed=seed,
                                     players=names, progress=bar.update if bar is not None else None)
@@ -222,8 +223,8 @@ def check(
                 else:
                     click.echo(report.github(diagnostic))
             if len(result.diagnostics) > MAX_SHOWN:
-                click.echo(f"… and {len(result.diagnostics) - MAX_SHOWN:,} more findings in {result.path} (the "
-                           f"first {MAX_SHOWN:,} are shown; the counts below are of all of them)",
+                click.echo(f"… and {len(result.diagnostics) - MAX_SHOWN:,} more findings in {visible(result.path)} "
+                           f"(the first {MAX_SHOWN:,} are shown; the counts below are of all of them)",
                            err=output_format == "github")
         if output_format != "github":
             say = speak.translator(speak.chosen(lang, everything[0][1].lang if everything else None), "deckdsl.cli")
@@ -309,7 +310,7 @@ def _fix_file(file: Path, result, config, unsafe: bool, diff: bool, notices_err:
                              help=said("check-fix-timed-out-help", "give more time (--timeout), or fix fewer problems "
                                        "at once (--select)"))
         return replace(result, diagnostics=[stopped, *result.diagnostics]), [], False, True
-    shown = click.format_filename(str(file))
+    shown = visible(click.format_filename(str(file)))
     _report_held(outcome.held, shown)
     if not outcome.changed:
         return unchanged
@@ -431,7 +432,8 @@ def explain(deck: str, cards: tuple[str, ...], lang: str | None, evidence: bool,
                                             hint=translate(hint))))
     if evidence:
         _add_evidence(result, evidence_games, evidence_seed, evidence_players, language)
-    click.echo("\n".join(explaining.deck_lines(result.deck, result.text, cards or None, result.profile, translate)))
+    click.echo(visible_lines(explaining.deck_lines(result.deck, result.text, cards or None, result.profile, translate)),
+               nl=False)
     wanted = set(cards)
     spans = [c.span for c in result.deck.cards if c.name in wanted]
 

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import click
 
+from ..escapes import visible
+
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
 
@@ -57,7 +59,8 @@ def _load_or_exit(deck: str, config=None, timeout: float | None = None):
         with time_limit(timeout):
             result = deckdsl.load(deck, config=config)
     except TimeUp:
-        click.echo(f"error[DK013]: checking {deck} took longer than {timeout:g} s: stopped (--timeout)", err=True)
+        click.echo(f"error[DK013]: checking {visible(deck)} took longer than {timeout:g} s: stopped (--timeout)",
+                   err=True)
         sys.exit(EXIT_ERROR)
     if result.deck is None or result.errors:
         for diagnostic in result.diagnostics:
@@ -74,6 +77,9 @@ def _exit_for(result) -> None:
 
 
 def _table(rows: list[list[str]], numeric: set[int], rule_after_header: bool = False) -> None:
+    """Print `rows` as columns (the first row a header; the `numeric` columns right-aligned), every cell made
+    `visible`: a card's name is a cell."""
+    rows = [[visible(cell) for cell in row] for row in rows]
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     for index, row in enumerate(rows):
         click.echo("  ".join(
@@ -118,6 +124,17 @@ def check_writable(target: Path, option: str) -> None:
         raise click.UsageError(f"{option}: cannot create the folder `{folder}` ({error.strerror or error})") from error
     if not os.access(folder, os.W_OK):
         raise click.UsageError(f"{option}: the folder `{folder}` is not writable")
+
+
+def progress_bar(length: int, label: str):
+    """A progress bar of `length` steps on stderr when stderr is a terminal, else None.  It draws on the
+    stream behind the output's guard (`deckdsl.escapes.Guard`): its own escapes hide and show the cursor."""
+    from ..escapes import unguarded
+
+    stream = unguarded(sys.stderr)
+    if not stream.isatty():
+        return None
+    return click.progressbar(length=length, label=visible(label), file=stream)
 
 
 def progress_label(words: str, deck: str) -> str:

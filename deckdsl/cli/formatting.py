@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from ..escapes import unguarded, visible
 from . import main
 from .common import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS
 
@@ -93,20 +94,21 @@ def fmt(paths: tuple[str, ...], check: bool, diff: bool, stdin_filename: str | N
         try:
             formatted = format_source(text, kind_for(name))
         except FormatBug as error:
-            click.echo(f"deckdsl: internal error formatting {name}: {error}", err=True)
+            click.echo(f"deckdsl: internal error formatting {visible(name)}: {error}", err=True)
             sys.exit(EXIT_ERROR)
         except FormatError as error:
             _report(error.diagnostics, name, text)
             sys.exit(EXIT_ERROR)
         if diff:
-            click.echo(_diff(text, formatted, name), nl=False)
+            click.echo(_diff(text, formatted, visible(name)), nl=False)
         elif check:
             if formatted != text:
-                click.echo(f"would reformat {name}")
+                click.echo(f"would reformat {visible(name)}")
         else:
-            sys.stdout.flush()
-            sys.stdout.buffer.write(formatted.encode("utf-8"))
-            sys.stdout.buffer.flush()
+            out = unguarded(sys.stdout)  # the file's own bytes (it has no raw control character: DK018)
+            out.flush()
+            out.buffer.write(formatted.encode("utf-8"))
+            out.buffer.flush()
         sys.exit(EXIT_FINDINGS if (check or diff) and formatted != text else EXIT_CLEAN)
 
     files = _files(paths)
@@ -123,7 +125,7 @@ def fmt(paths: tuple[str, ...], check: bool, diff: bool, stdin_filename: str | N
         try:
             formatted = format_source(text, kind_for(file))
         except FormatBug as error:
-            click.echo(f"deckdsl: internal error formatting {file}: {error} (the file is left as it was; "
+            click.echo(f"deckdsl: internal error formatting {visible(str(file))}: {error} (the file is left as it was; "
                        "please report this, with the file)", err=True)
             failed.append(file)
             continue
@@ -134,17 +136,17 @@ def fmt(paths: tuple[str, ...], check: bool, diff: bool, stdin_filename: str | N
         if formatted == text:
             continue
         if diff:
-            click.echo(_diff(text, formatted, str(file)), nl=False)
+            click.echo(_diff(text, formatted, visible(str(file))), nl=False)
         elif check:
-            click.echo(f"would reformat {file}")
+            click.echo(f"would reformat {visible(str(file))}")
         else:
             try:
                 write_atomic(file, formatted.encode("utf-8"))  # through a link, keeping the file's mode
             except OSError as error:
-                click.echo(f"deckdsl: cannot write {file}: {error.strerror or error}", err=True)
+                click.echo(f"deckdsl: cannot write {visible(str(file))}: {error.strerror or error}", err=True)
                 failed.append(file)
                 continue
-            click.echo(f"reformatted {file}")
+            click.echo(f"reformatted {visible(str(file))}")
         changed.append(file)
     unchanged = len(files) - len(changed) - len(failed)
     verb = "would be reformatted" if check or diff else "reformatted"

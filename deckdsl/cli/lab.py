@@ -10,9 +10,10 @@ from pathlib import Path
 
 import click
 
+from ..escapes import visible
 from ..said import said
 from . import main
-from .common import EXIT_ERROR, EXIT_FINDINGS, check_writable, progress_label
+from .common import EXIT_ERROR, EXIT_FINDINGS, check_writable, progress_bar, progress_label
 from .playing import _SET_HELP, _emit, _engine_or_exit, _playable_or_exit, _settings
 
 _PLAYERS = click.option(
@@ -74,7 +75,7 @@ def compare(decks, games, seed, players, jobs, settings, fail_if, output_format,
         compared = comparing.run(entries, games=games, seed=seed, players=bots, jobs=jobs,
                                  conditions=conditions)
     except EngineError as error:
-        click.echo(f"deckdsl compare: the engine stopped: {error}", err=True)
+        click.echo(f"deckdsl compare: the engine stopped: {visible(str(error))}", err=True)
         sys.exit(EXIT_FINDINGS)
     except ValueError as error:  # a --fail-if on a figure this game's runs do not have
         raise click.UsageError(f"--fail-if: {error}") from error
@@ -82,7 +83,7 @@ def compare(decks, games, seed, players, jobs, settings, fail_if, output_format,
 
     _emit(compared, output_format, comparing.text_report, report_path, comparereport.html)
     if report_path:
-        click.echo(f"wrote {report_path}", err=True)
+        click.echo(f"wrote {visible(report_path)}", err=True)
     sys.exit(EXIT_FINDINGS if compared["failed"] else 0)
 
 
@@ -221,15 +222,16 @@ def _play_grid(grid: _Grid, points: list[tuple], *, games: int, seed: int, targe
     try:
         stored = read_results(target, described)
         if stored.dropped:
-            click.echo(f"deckdsl {command}: warning: {stored.warning(target)}", err=True)
+            click.echo(f"deckdsl {command}: warning: {visible(stored.warning(target))}", err=True)
         results = ResultsFile(target, described, stored)
     except ResultsError as error:
-        click.echo(f"deckdsl {command}: {error}", err=True)
+        click.echo(f"deckdsl {command}: {visible(str(error))}", err=True)
         sys.exit(EXIT_ERROR)
     done = stored.done
     todo = [point for point in points if point not in done]
     if len(todo) < len(points):
-        click.echo(f"resuming {target}: {len(points) - len(todo)} of {len(points)} points already played", err=True)
+        click.echo(f"resuming {visible(str(target))}: {len(points) - len(todo)} of {len(points)} points already played",
+                   err=True)
 
     def played(chosen):
         common = {"deck": grid.result.deck, "profile": grid.result.profile, "axes": grid.axes, "base": grid.base,
@@ -239,17 +241,16 @@ def _play_grid(grid: _Grid, points: list[tuple], *, games: int, seed: int, targe
             return play_on_ray(chosen, address=grid.address, **common)
         return sweeping.play(chosen, jobs=grid.jobs, **common)
 
-    bar = None
-    if len(todo) > 1 and sys.stderr.isatty():
-        bar = click.progressbar(length=len(todo), label=progress_label(label, grid.deck_path), file=sys.stderr)
+    bar = progress_bar(len(todo), progress_label(label, grid.deck_path)) if len(todo) > 1 else None
+    if bar is not None:
         bar.__enter__()
     try:
         done.update(sweeping.run(todo, results.add, played, bar.update if bar else None))
     except EngineError as error:
-        click.echo(f"deckdsl {command}: the engine stopped: {error}", err=True)
+        click.echo(f"deckdsl {command}: the engine stopped: {visible(str(error))}", err=True)
         sys.exit(EXIT_FINDINGS)
     except (ResultsError, BackendError) as error:
-        click.echo(f"deckdsl {command}: {error}", err=True)
+        click.echo(f"deckdsl {command}: {visible(str(error))}", err=True)
         sys.exit(EXIT_ERROR)
     finally:
         results.close()
@@ -292,7 +293,7 @@ def sweep(deck, axes_set, axes_vary, fixed, games, seed, players, sample, jobs, 
     from ..lab import sweepreport
 
     _emit(swept, output_format, sweeping.text_report, report_path, sweepreport.html)
-    click.echo(f"results in {target}" + (f", report in {report_path}" if report_path else ""), err=True)
+    click.echo(visible(f"results in {target}" + (f", report in {report_path}" if report_path else "")), err=True)
 
 
 @main.command()
@@ -396,9 +397,9 @@ def _write_tuned(grid: _Grid, point: tuple, original: tuple, row: dict, written:
 
         for diagnostic in result.errors:
             click.echo(full(diagnostic, changed), err=True)
-        click.echo(f"deckdsl tune: the tuned variant has errors: not written to {written}", err=True)
+        click.echo(f"deckdsl tune: the tuned variant has errors: not written to {visible(str(written))}", err=True)
         sys.exit(EXIT_FINDINGS)
     write_atomic(written, changed.encode("utf-8"))
     warnings = sum(1 for d in result.diagnostics if d.severity.value == "warning")
-    click.echo(f"wrote {written}: checks with 0 errors" + (f", {warnings} warning(s) (deckdsl check {written})"
-                                                          if warnings else ""), err=True)
+    click.echo(visible(f"wrote {written}: checks with 0 errors" + (f", {warnings} warning(s) (deckdsl check {written})"
+                                                                  if warnings else "")), err=True)

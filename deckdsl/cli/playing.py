@@ -10,8 +10,10 @@ from pathlib import Path
 import click
 
 from . import main
+from ..escapes import json_text, visible
 from ..said import said
-from .common import EXIT_ERROR, EXIT_FINDINGS, _load_or_exit, check_writable, progress_label, rules_languages
+from .common import (EXIT_ERROR, EXIT_FINDINGS, _load_or_exit, check_writable, progress_bar, progress_label,
+                     rules_languages)
 
 
 def _playable_or_exit(deck: str):
@@ -41,12 +43,10 @@ def _has_engine(profile) -> bool:
 
 def _emit(result: dict, output_format: str, text_report, report_path: str | None = None, report_html=None) -> None:
     """A run's result as JSON or text on stdout, and its HTML report written (atomically) when asked."""
-    import json
-
     if report_path:
         _write_report(Path(report_path), report_html(result))
     if output_format == "json":
-        click.echo(json.dumps(result, ensure_ascii=False, indent=2))
+        click.echo(json_text(result, indent=2))
     else:
         click.echo(text_report(result), nl=False)
 
@@ -77,8 +77,8 @@ def _announce_hazards(engine) -> list[dict]:
     for hazard in hazards:
         first, second = hazard["cards"]
         more = f" (and {hazard['more']} other card{'s' if hazard['more'] != 1 else ''})" if hazard["more"] else ""
-        click.echo(f"warning[{hazard['code']}]: no addendum orders `{first}` and `{second}`{more}: the engine "
-                   f"plays them {hazard['played']} (docs/language.md, section 9)", err=True)
+        click.echo(visible(f"warning[{hazard['code']}]: no addendum orders `{first}` and `{second}`{more}: the engine "
+                           f"plays them {hazard['played']} (docs/language.md, section 9)"), err=True)
     return hazards
 
 
@@ -154,14 +154,12 @@ def _write_report(target: Path, html: str) -> None:
     try:
         write_atomic(target, html.encode("utf-8"))
     except OSError as error:
-        click.echo(f"deckdsl: cannot write {target}: {error.strerror or error}", err=True)
+        click.echo(f"deckdsl: cannot write {visible(str(target))}: {error.strerror or error}", err=True)
         sys.exit(EXIT_ERROR)
 
 
 def _simulate_any(result, games, seed, players, matchups, jobs, settings, output_format, report_path) -> None:
     """`simulate` on the simulator (`deckdsl.lab.arena`), for every game."""
-    import json
-
     from ..lab import arena
 
     engine = _engine_or_exit(result, settings)
@@ -179,7 +177,7 @@ def _simulate_any(result, games, seed, players, matchups, jobs, settings, output
         raise click.UsageError(f"{'--matchups' if matchups else '--players'}: {error}") from error
     total = games * (len(names) ** 2 if matchups else 1)
     label = progress_label(said("progress-playing", "playing"), result.path)
-    bar = click.progressbar(length=total, label=label, file=sys.stderr) if sys.stderr.isatty() else None
+    bar = progress_bar(total, label)
     if bar is not None:
         bar.__enter__()
     try:
@@ -205,13 +203,13 @@ def _simulate_any(result, games, seed, players, matchups, jobs, settings, output
 
         _write_report(Path(report_path), report.html(figures, engine))
     if output_format == "json":
-        click.echo(json.dumps(figures, ensure_ascii=False, indent=2))
+        click.echo(json_text(figures, indent=2))
     else:
         own = engine.text_report(figures)
         click.echo(own if own is not None else arena.matchup_report(figures) if matchups else
                    arena.text_report(figures), nl=False)
     if report_path:
-        click.echo(f"wrote {report_path}", err=True)
+        click.echo(f"wrote {visible(report_path)}", err=True)
 
 
 @main.command()

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from ..escapes import visible
 from . import main
 from .common import EXIT_ERROR
 
@@ -36,7 +37,7 @@ def preview(deck: str, port: int, open_browser: bool, theme: str | None) -> None
     except OSError as error:
         click.echo(f"deckdsl preview: cannot listen on 127.0.0.1:{port}: {error.strerror or error}", err=True)
         sys.exit(EXIT_ERROR)
-    click.echo(f"previewing {deck} at {server.url}  (Ctrl-C to stop)")
+    click.echo(f"previewing {visible(deck)} at {server.url}  (Ctrl-C to stop)")
     if open_browser:
         import webbrowser
 

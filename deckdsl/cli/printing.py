@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from ..escapes import visible
 from ..files import folder_of
 from . import main
 from .common import EXIT_ERROR, EXIT_FINDINGS, Finite, _load_or_exit, check_writable, rules_languages
@@ -68,7 +69,7 @@ def render(deck, output, paper, card_size, bleed, safe, gutter, flip, back_offse
     _report(problems, result.text)
     if any(problem.severity.value == "error" for problem in problems):
         sys.exit(EXIT_FINDINGS)
-    click.echo(f"wrote {target}")
+    click.echo(f"wrote {visible(str(target))}")
 
 
 def _report(problems, text: str) -> None:
@@ -141,7 +142,7 @@ def export(format, deck, output, dpi, with_bleed, base_url, card_size, bleed, la
         target = Path(output) if output else Path("out") / f"{stem}.csv"
         check_writable(target, "--output")
         write_atomic(target, spreadsheet.export(result.deck, result.profile, result.text))
-        click.echo(f"wrote {target} ({len(result.deck.cards)} cards)")
+        click.echo(f"wrote {visible(str(target))} ({len(result.deck.cards)} cards)")
         return
     from ..folders import check_replaceable
     from ..printing import export as exporter
@@ -168,9 +169,15 @@ def export(format, deck, output, dpi, with_bleed, base_url, card_size, bleed, la
     _report(made.problems, result.text)
     if made.made is None or any(problem.severity.value == "error" for problem in made.problems):
         sys.exit(EXIT_FINDINGS)
-    replaced = made.write(folder)
+    from ..folders import Conflict
+
+    try:
+        replaced = made.write(folder)
+    except Conflict as error:
+        click.echo(f"deckdsl: --output: {visible(str(error))}", err=True)
+        sys.exit(EXIT_ERROR)
     kept = f" (kept {', '.join(replaced.kept[:3])}{' …' if len(replaced.kept) > 3 else ''}: not the export's)"
-    click.echo(f"wrote {len(replaced.written)} files to {folder}" + (kept if replaced.kept else ""))
+    click.echo(visible(f"wrote {len(replaced.written)} files to {folder}" + (kept if replaced.kept else "")))
 
 
 @main.command("import")
@@ -248,4 +255,4 @@ def import_command(format, sheet, into, game_id, output, title, language, deck_v
         click.echo(f"nothing written: {len(imported.errors) or 'the sheet has'} error(s)", err=True)
         sys.exit(EXIT_FINDINGS)
     write_atomic(target, imported.text.encode("utf-8"))
-    click.echo(f"wrote {target} ({imported.text.count(chr(10) + 'card ')} cards)")
+    click.echo(f"wrote {visible(str(target))} ({imported.text.count(chr(10) + 'card ')} cards)")

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from ..escapes import visible
 from ..lang.ast import without_spans as _without_spans
 from . import main
 from .common import EXIT_FINDINGS, _exit_for, _load_or_exit, _table, rules_languages
@@ -125,20 +126,20 @@ def text_command(deck: str, lang: str | None, generated: bool) -> None:
     for index, card in enumerate(result.deck.cards):
         if index:
             click.echo()
-        click.echo(card.name)
-        lines = card_text(played(card, vocabulary), language, generated=generated).lines
+        click.echo(visible(card.name))
+        lines = card_text(played(card, vocabulary), language, generated=generated).shown()
         for line in lines or (none,):
             click.echo(f"  {line}")
         if card.flavor:
-            click.echo(f"  “{card.flavor}”")
+            click.echo(f"  “{visible(card.flavor)}”")
     if result.deck.addenda:
         click.echo()
         click.echo(phrase(language, "addenda-title"))
     for addendum in result.deck.addenda:
         told = addendum_text(addendum, language)
         click.echo()
-        click.echo(told.title)
-        for line in told.lines:
+        click.echo(visible(told.title))
+        for line in told.shown():
             click.echo(f"  {line}")
     _exit_for(result)
 
@@ -156,13 +157,13 @@ def ast_command(deck: str, spans: bool) -> None:
     Example:
       deckdsl ast decks/janken-wars.deck --no-spans | jq '.cards[].name'
     """
-    import json
+    from ..escapes import json_text
 
     result = _load_or_exit(deck)
     data = result.deck.model_dump(mode="json")
     if not spans:
         data = _without_spans(data)
-    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    click.echo(json_text(data, indent=2))
     _exit_for(result)
 
 
@@ -217,5 +218,9 @@ def new(game_id: str, title: str | None, output: str | None, force: bool) -> Non
     target = Path(output) if output else Path(f"{game.id}.deck")
     if target.exists() and not force:
         raise click.UsageError(f"{target} exists: choose another --output, or --force to replace it")
-    write_atomic(target, scaffold(game, title or game.name).encode("utf-8"))
-    click.echo(f"wrote {target}: check it with `deckdsl check {target}`")
+    try:
+        text = scaffold(game, title or game.name)
+    except ValueError as error:
+        raise click.UsageError(str(error)) from error
+    write_atomic(target, text.encode("utf-8"))
+    click.echo(f"wrote {visible(str(target))}: check it with `deckdsl check {visible(str(target))}`")

@@ -174,7 +174,7 @@ def _string_states() -> dict[str, list]:
     return {
         "dq": [
             (r'[^"\\\n\r]+', String.Double),
-            (r"\\.", String.Escape),
+            (r"\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|.)", String.Escape),
             (r'"', String.Double, "#pop"),
             (r"\\", String.Double),
             default("#pop"),

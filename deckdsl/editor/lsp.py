@@ -512,6 +512,8 @@ def serve(log_level: str = "warning") -> None:
     message) go to stderr; stdout carries the protocol alone."""
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING, format="deckdsl lsp: %(levelname)s: %(message)s")
     log.setLevel(log_level.upper())
-    stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
+    from ..escapes import unguarded
+
+    stdin, stdout = sys.stdin.buffer, unguarded(sys.stdout).buffer  # the protocol's bytes, not a terminal's text
     sys.stdout = sys.stderr
     sys.exit(stdio.serve(build(), stdin, stdout))

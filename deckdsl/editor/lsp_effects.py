@@ -26,6 +26,7 @@ from pathlib import Path
 
 from lsprotocol import types
 
+from ..escapes import quoted
 from ..lang.expect import EFFECT_FIELDS, after, keyword_spellings, reads
 from ..profiles.profile import Profile
 from .lsp_features import Kind
@@ -94,8 +95,7 @@ def completions(field: str, prefix: str, partial: str, profile: Profile | None, 
                             offer(_OWNERS[written] + word, Kind.Folder, f"zone {zone.name}")
     if "STRING" in terminals and last[0] == "NAMED":
         for name in names:
-            quoted = '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
-            offer(quoted, Kind.Reference, "card")
+            offer(quoted(name), Kind.Reference, "card")
     phrases = _words()["phrases"]["clauses" if field == "condition" else "steps"]
     if field == "condition":
         phrases = [*phrases, *_words()["phrases"]["steps"]]

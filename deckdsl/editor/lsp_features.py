@@ -24,6 +24,7 @@ from pathlib import Path
 
 from lsprotocol import types
 
+from .. import escapes
 from ..lang import ast
 from ..lang.reuse import Memory
 from ..profiles.profile import Profile
@@ -298,7 +299,7 @@ def same_card(snapshot: Snapshot, offset: int) -> tuple[Occurrence, list[Occurre
 
 def quoted(name: str) -> str:
     """`name` as written between quotes (the escapes of docs/language.md, section 1)."""
-    return name.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+    return escapes.quoted(name)[1:-1]
 
 
 # --------------------------------------------------------------------------------- symbols ---

@@ -46,6 +46,7 @@ from jinja2 import TemplateError
 from .. import files, load
 from ..check import report
 from ..diagnostics import AFTERWORDS, Diagnostic, Severity
+from ..escapes import visible
 from ..printing import artwork, render, themes
 from ..profiles.profile import find
 
@@ -179,7 +180,7 @@ def _view(diagnostic: Diagnostic, text: str) -> dict:
 
 def _say(error: BaseException) -> None:
     """An internal error on stderr, one line (the page shows it too)."""
-    print(f"deckdsl preview: internal error: {type(error).__name__}: {error}", file=sys.stderr)
+    print(f"deckdsl preview: internal error: {type(error).__name__}: {visible(str(error))}", file=sys.stderr)
 
 
 def internal(error: BaseException) -> dict:
@@ -355,7 +356,7 @@ class Preview:
                             restarted = True
                             break
             except Exception as error:  # noqa: BLE001 — a folder that vanished: say so (once), look again soon
-                message = f"deckdsl preview: watching stopped: {type(error).__name__}: {error}"
+                message = f"deckdsl preview: watching stopped: {type(error).__name__}: {visible(str(error))}"
                 if message != said:
                     print(message, file=sys.stderr)
                 said = message

@@ -17,6 +17,7 @@ import random as _random
 from collections import Counter
 from dataclasses import dataclass, field
 
+from ..escapes import visible_lines
 from ..games.interface import Engine, State, engine_for, parameters
 from ..games.search import make_bot, parse_bot
 from ..lang import ast
@@ -231,7 +232,7 @@ def matchup_report(result: dict) -> str:
 
     for name, row in zip(names, result["win_rate"], strict=True):
         lines.append(f"  {name:<{width}}" + "".join(f"{cell(rate):>22}" for rate in row))
-    return "\n".join(lines) + "\n"
+    return visible_lines(lines)
 
 
 def text_report(result: dict) -> str:
@@ -262,4 +263,4 @@ def text_report(result: dict) -> str:
             change = card["win_contribution"]
             lines.append(f"    {name[:width]:<{width}}  {pct(card['winner_rate'])}  "
                          + ("—" if change is None else f"{100 * change:+.1f} pts"))
-    return "\n".join(lines) + "\n"
+    return visible_lines(lines)

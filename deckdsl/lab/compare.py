@@ -19,6 +19,7 @@ import operator
 import re
 from dataclasses import dataclass
 
+from ..escapes import visible_lines
 from ..stats import rounded, wilson
 from .arena import simulate
 
@@ -299,4 +300,4 @@ def text_report(result: dict) -> str:
             lines.append(f"  FAIL: {failed}")
     lines += ["", "* the 95% interval of the difference excludes 0 (the runs share their seeds, which makes the "
               "intervals conservative)"]
-    return "\n".join(lines) + "\n"
+    return visible_lines(lines)

@@ -24,6 +24,7 @@ import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from ..escapes import visible_lines
 from ..lang import ast
 from ..stats import rounded, wilson
 from .arena import simulate
@@ -342,4 +343,4 @@ def text_report(swept: dict) -> str:
     widths = [max(len(row[i]) for row in [head, *rows]) for i in range(len(head))]
     lines = [f"{swept['games']} games per point, seed {swept['seed']}, {seated(swept['players'])}; {len(rows)} points"]
     lines += ["  ".join(cell.rjust(width) for cell, width in zip(row, widths, strict=True)) for row in [head, *rows]]
-    return "\n".join(lines) + "\n"
+    return visible_lines(lines)

@@ -25,6 +25,7 @@ import math
 import re
 from dataclasses import dataclass
 
+from ..escapes import visible_lines
 from .compare import known, seated
 from .sweep import CARD_MAX, Axis
 
@@ -181,7 +182,7 @@ def header(source_name: str, axes: list[Axis], point: tuple, original: tuple, ro
         interval = entry["ci95"]
         shown = f" [{interval[0]:g}, {interval[1]:g}]" if interval else ""
         lines.append(f"#   {entry['target']}: {entry['value']:g}{shown}, {entry['verdict']}")
-    return "\n".join(lines) + "\n"
+    return visible_lines(lines)
 
 
 def text_report(tuned: dict) -> str:
@@ -206,5 +207,5 @@ def text_report(tuned: dict) -> str:
         lines.append(f"chosen: candidate {tuned['chosen']['rank']}, written to {tuned['chosen']['path']}")
     else:
         lines.append("no candidate met every target: nothing written (widen the axes, or the targets)")
-    return "\n".join(lines) + "\n"
+    return visible_lines(lines)
 

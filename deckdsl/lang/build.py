@@ -8,12 +8,12 @@ relative to the block being parsed (`reset`: its `Anchor`), since blocks are par
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from lark import Token
 
 from ..diagnostics import Diagnostic, Label
+from ..escapes import decoded
 from ..profiles.profile import Profile
 from ..said import said
 from ..span import Anchor, Span
@@ -501,11 +501,9 @@ class Header:
 
 _NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _MODIFIER_OPS = {"+": "add", "-": "subtract", "x": "multiply", "×": "multiply", "*": "multiply", "=": "set"}
-_ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
-
-
 def unquote(token: Token) -> str:
-    return re.sub(r"\\(.)", lambda m: _ESCAPES.get(m.group(1), m.group(1)), str(token)[1:-1])
+    """A quoted text's value, its escapes read (`deckdsl.escapes.decoded`)."""
+    return decoded(str(token)[1:-1])
 
 
 def _literal(item) -> str | int | tuple:

@@ -18,6 +18,7 @@ from pathlib import Path
 from lark import Lark
 from lark.exceptions import UnexpectedInput
 
+from .. import hidden
 from ..diagnostics import Diagnostic, Label
 from ..files import MAX_FILE_BYTES, decode, grammar_cache, lark_parser, read_file  # noqa: F401 — re-exported
 from ..games.registry import load_error
@@ -99,6 +100,8 @@ _SCAN = re.compile(
     re.M,
 )
 _SKIP = re.compile(r"(?:\s++|#[^\n\r]*+)*+")
+_LITERALS = re.compile(r'(?P<string>"(?:[^"\\\n\r]|\\.)*+"?)|#[^\n\r]*')
+"""A deck's texts (to the end of the line when one is left open) and comments (`deckdsl.hidden.scan`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -309,7 +312,8 @@ def parse_text(text: str, near: Path | None = None, memory: Memory | None = None
     """
     parser = deck_parser()
     builder = BUILDER
-    diagnostics: list[Diagnostic] = []
+    text, hidden_characters = hidden.scan(text, _LITERALS)
+    diagnostics: list[Diagnostic] = list(hidden_characters)
     headers: list[Header] = []
     cards: list[ast.Card] = []
     addenda: list[ast.Addendum] = []

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from ..diagnostics import Edit, Fix
+from ..escapes import plainly_quoted, quoted  # noqa: F401 — the deck language's quoting, for the fixes
 from ..said import said
 from ..span import Span
 
@@ -117,14 +118,3 @@ def head(span: Span, length: int) -> Span:
 def tail(span: Span, length: int) -> Span:
     """The last `length` characters of `span` (on its last line): a word that ends a node."""
     return Span(span.end_line, span.end_column - length, span.end_line, span.end_column, span.end - length, span.end)
-
-
-def quoted(text: str) -> str:
-    """`text` as a string of the deck language (`"…"`, with `\\`, `"` and line breaks escaped)."""
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
-
-
-def plainly_quoted(text: str) -> bool:
-    """Whether `text`, quoted, can only have been written as `quoted(text)` (no escapes in it), so that its
-    length in the file is known."""
-    return not any(char in text for char in '\\"\n\t\r')

@@ -20,10 +20,11 @@ Bounded: the pixels of an image and of the whole export follow from the options 
 `MAX_IMAGE_PIXELS` or `MAX_EXPORT_PIXELS` the export is refused (`TooLarge`) before the render, before a
 pixel is allocated.  Then the cards are drawn one at a time, their images encoded and handed on before the
 next card is drawn, so memory holds one card's face and back (one TTS sheet's cards), never the export.
-Written whole:
-`Exported.write` puts the files in a new folder swapped in for the old one once complete
-(`deckdsl.folders`), so a failed or killed export leaves the last good one.  The same deck gives the same
-bytes.
+Written whole, owning only what it writes: `Exported.write` puts the files in a new folder swapped in for
+the old one once complete (`deckdsl.folders`), so a failed or killed export leaves the last good one; it
+replaces exactly the files its last run wrote there (their manifest, `.deckdsl-export.json`), and keeps
+every other file — the deck's art, a README — or refuses, touching nothing, when it would write over one.
+The same deck gives the same bytes.
 """
 
 from __future__ import annotations
@@ -100,12 +101,10 @@ class Rasterized:
 @dataclass
 class Exported:
     """What an export makes: the render's `problems`, and `made`, which yields its files (name, bytes) one
-    at a time, each image drawn and encoded as it is reached (None when nothing was made); `ours` tells
-    the names of the files an export of its kind writes (in a folder, the others are someone else's)."""
+    at a time, each image drawn and encoded as it is reached (None when nothing was made)."""
 
     problems: list[Diagnostic]
     made: Callable[[], Iterator[tuple[str, bytes]]] | None
-    ours: Callable[[str], object]
 
     @cached_property
     def files(self) -> dict[str, bytes]:
@@ -114,8 +113,8 @@ class Exported:
 
     def write(self, folder: Path) -> folders.Replaced:
         """Write the files (when something was made) into a new folder and swap it in for `folder` whole,
-        keeping the files of `folder` that are not an export's (`deckdsl.folders.replace`)."""
-        return folders.replace(folder, self.made(), self.ours)
+        replacing only the files of the last export there (`deckdsl.folders.replace`)."""
+        return folders.replace(folder, self.made())
 
 
 def check_size(deck: Deck, options: render.Options, profile: Profile | None, dpi: float) -> None:
@@ -252,16 +251,11 @@ def _image(document, index: int, dpi: float, crop: int):
     return image
 
 
-_PNG_NAME = re.compile(r"[0-9]+-[^/\\]+\.png|back\.png")
-"""The names `png` writes (`01-muro-alto.png`, `01-muro-alto-back.png`, `back.png`)."""
-
-
 def png(deck: Deck, deck_path: Path, options: render.Options, profile: Profile | None, dpi: float = 300.0,
         bleed: bool = True) -> Exported:
     """One PNG per distinct card and component, and the back (see the module docstring)."""
     drawn = rasterize(deck, deck_path, options, profile, dpi, bleed)
-    return Exported(drawn.problems, partial(_png_files, drawn) if drawn.cards is not None else None,
-                    _PNG_NAME.fullmatch)
+    return Exported(drawn.problems, partial(_png_files, drawn) if drawn.cards is not None else None)
 
 
 def _png_files(drawn: Rasterized) -> Iterator[tuple[str, bytes]]:
@@ -297,13 +291,12 @@ def tts(deck: Deck, deck_path: Path, options: render.Options, profile: Profile |
                   math.floor(TTS_MAX_PIXELS / (TTS_ROWS * inches[1])))
     drawn = rasterize(deck, deck_path, options, profile, fitting, bleed=False)
     stem = slug(deck.title or deck_path.stem)
-    ours = re.compile(re.escape(stem) + r"(?:-(?:faces|backs)-[0-9]+\.png|-back\.png|\.json)").fullmatch
     if drawn.cards is None:
-        return Exported(drawn.problems, None, ours)
+        return Exported(drawn.problems, None)
     base = base_url if base_url is not None else ((folder or Path(".")).resolve().as_uri() + "/")
     title = deck.title or deck_path.stem
     saved = _Saved(title, f"{title} {deck.version or ''}".strip() + " — deckdsl", stem, base)
-    return Exported(drawn.problems, partial(_tts_files, drawn, saved), ours)
+    return Exported(drawn.problems, partial(_tts_files, drawn, saved))
 
 
 @dataclass

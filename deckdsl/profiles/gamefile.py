@@ -19,7 +19,9 @@ from pathlib import Path
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
+from .. import hidden
 from ..diagnostics import Diagnostic
+from ..escapes import decoded
 from ..files import lark_parser
 from ..said import said
 from .wording import listed
@@ -65,10 +67,12 @@ def _span(item) -> Span:
 
 
 def _text(token: Token) -> str:
+    """A text's value: its escapes read (`deckdsl.escapes.decoded`, as in a deck); a `\"\"\"` text's lines
+    joined with single spaces first."""
     raw = str(token)
     if raw.startswith('"""'):
-        return " ".join(raw[3:-3].split())
-    return re.sub(r"\\(.)", r"\1", raw[1:-1])
+        return decoded(" ".join(raw[3:-3].split()))
+    return decoded(raw[1:-1])
 
 
 class _Build(Transformer):
@@ -123,6 +127,16 @@ class _List:
 
 def read(text: str) -> tuple[GameFile | None, list[Diagnostic]]:
     """Parse a profile file.  Returns the file (None when its syntax is broken) and syntax diagnostics."""
+    text, hidden_characters = hidden.scan(text, _LITERALS)
+    file, problems = _read(text)
+    return file, [*hidden_characters, *problems]
+
+
+_LITERALS = re.compile(r'(?P<string>"""(?:[^"]|"(?!""))*+(?:"""|\Z)|"(?:[^"\\\n\r]|\\.)*+"?)|#[^\n\r]*')
+"""A profile's texts (a `\"\"\"` text left open to the end of the file) and comments (`deckdsl.hidden.scan`)."""
+
+
+def _read(text: str) -> tuple[GameFile | None, list[Diagnostic]]:
     if not _CONTENT.search(text):
         return None, [Diagnostic(
             "DK501", said("profile-empty", "the profile is empty: it has no `game` block"),

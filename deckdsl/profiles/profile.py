@@ -13,6 +13,7 @@ in the deck's folder or a folder above it).
 from __future__ import annotations
 
 import hashlib
+import math
 import os
 import pickle
 from collections.abc import Mapping
@@ -265,6 +266,11 @@ def available() -> list[str]:
 
 
 DEFAULT_PROFILE = "janken-wars"
+MAX_GROUPS = 10_000
+"""The most groups one `count per …` of a structure may make (the product of its attributes' numbers of values):
+a 52-card deck counted per suit and rank is 52 groups, and a check, a fix and `deckdsl new` go through every
+group (8 attributes of 4 values were once 65,536 groups, and a check of minutes)."""
+
 MAX_PROFILE_BYTES = 512 * 1024
 """Profiles above this size are refused (DK006): the largest shipped profile is 20 KB."""
 
@@ -775,6 +781,14 @@ class _Builder:
             if any(spec is None for spec in specs):
                 continue
             by = tuple(spec.name for spec in specs)
+            groups = math.prod(max(len(spec.values), 1) for spec in specs)
+            if groups > MAX_GROUPS:
+                self.error("DK503", said("profile-too-many-groups", "`{key}` makes {count:,} groups of cards, one for "
+                                         "each combination of values; a count has at most {limit:,}", key=key,
+                                         count=groups, limit=MAX_GROUPS), span,
+                           help=said("profile-too-many-groups-help", "count per fewer attributes, or per attributes "
+                                     "with fewer values"))
+                continue
             if isinstance(value, int) and value < 0 or isinstance(value, dict) and any(
                     isinstance(v, int) and v < 0 for v in value.values()):
                 self.error("DK503", said("profile-negative", "`{key}` cannot be negative: it counts cards", key=key),

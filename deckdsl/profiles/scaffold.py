@@ -10,21 +10,27 @@ games); the comments say what to change next.
 from __future__ import annotations
 
 import itertools
+import math
 
-from .profile import Profile
+from ..escapes import quoted, visible
+from .profile import MAX_GROUPS, Profile
 from .template import fill
 
 
 def scaffold(profile: Profile, title: str) -> str:
     """The text of a new deck for `profile`."""
     written = [spec for spec in profile.written_attributes() if spec.required or len(spec.values) > 0]
+    combinations = math.prod(max(len(spec.values), 1) for spec in written)
+    if combinations > MAX_GROUPS:
+        raise ValueError(f"{visible(profile.name)}'s attributes make {combinations:,} combinations, a card each: a "
+                         f"new deck starts from at most {MAX_GROUPS:,}")
     by = tuple(spec.name for spec in written)
     copies_rule = next((rule for rule in profile.structure if rule.by == by), None)
     lines = [
-        f"# {title} — a new {profile.name} deck, made by `deckdsl new --game {profile.id}`.",
+        f"# {visible(title)} — a new {visible(profile.name)} deck, made by `deckdsl new --game {profile.id}`.",
         "# Rename the cards, give them effects and art; `deckdsl check` says what the game still needs.",
         "",
-        f'deck "{_escape(title)}" {{',
+        f"deck {quoted(title)} {{",
         f"  game: {profile.id}",
         '  version: "0.1"',
         f"  language: {profile.language}",
@@ -35,7 +41,7 @@ def scaffold(profile: Profile, title: str) -> str:
         values = dict(zip(by, combination, strict=True))
         labels = {spec.name: spec.in_name(values[spec.name]) for spec in written}
         name = fill(profile.card_name or " ".join("{%s}" % name for name in by), labels)
-        lines.append(f'card "{_escape(name)}" {{')
+        lines.append(f"card {quoted(name)} {{")
         for spec in written:
             lines.append(f"  {spec.name}: {_word(_spelling(profile, spec, values[spec.name]))}")
         copies = copies_rule.expected(combination) if copies_rule else None
@@ -57,9 +63,5 @@ def _spelling(profile: Profile, spec, value: str) -> str:
     return others[0]
 
 
-def _escape(text: str) -> str:
-    return text.replace("\\", "\\\\").replace('"', '\\"')
-
-
 def _word(value: str) -> str:
-    return value if value.replace("-", "").replace("_", "").isalnum() else f'"{_escape(value)}"'
+    return value if value.replace("-", "").replace("_", "").isalnum() else quoted(value)

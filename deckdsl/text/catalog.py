@@ -19,6 +19,8 @@ import re
 from functools import cache
 from importlib import resources
 
+from ..escapes import visible
+
 _SPACES = re.compile(r" {2,}")
 
 
@@ -61,7 +63,9 @@ class Catalog:
 
     def say(self, message: str, **facts: object) -> str:
         """`message` written with `facts` (numbers are written without grouping: 1000, not 1.000), runs of
-        spaces left by empty pieces closed up."""
+        spaces left by empty pieces closed up.  A text fact is written visibly (`deckdsl.escapes.visible`): a
+        card's name that holds a control character or a newline shows it as an escape, on a screen, in a
+        report or in a rules text, and never acts on a terminal or starts a line of its own."""
         if not self.bundle.has_message(message):
             raise CatalogError(f"locales/{self.tag}.ftl has no message `{message}`")
         args = {name.replace("_", "-"): _fact(value) for name, value in facts.items()}
@@ -92,7 +96,7 @@ def _fact(value: object) -> object:
         return "yes" if value else "no"
     if isinstance(value, int):
         return fluent_number(value, useGrouping=False)
-    return "none" if value is None else value
+    return "none" if value is None else visible(value) if isinstance(value, str) else value
 
 
 @cache

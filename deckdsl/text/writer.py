@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..escapes import visible
 from ..lang import ast
 from .catalog import Catalog, catalog, languages, matching
 
@@ -29,12 +30,26 @@ DEFAULT_LANGUAGE = "en"
 
 @dataclass(frozen=True)
 class CardText:
-    """A card's rules text: one line per effect (`Custo: …`, `Ação: …`, `Condição: …`), in order."""
+    """A card's rules text: one line per effect (`Custo: …`, `Ação: …`, `Condição: …`), in order, or the
+    lines of the card's own `text:` (`written`)."""
 
     lines: tuple[str, ...]
+    written: bool = False
 
     def __str__(self) -> str:
         return "\n".join(self.lines)
+
+    def shown(self) -> tuple[str, ...]:
+        """The lines for a terminal or a log, each made visible (`deckdsl.escapes.visible`); the card's own
+        text is one line, its line breaks shown as `\\n`: a value's newline never starts a line of output
+        (a printed card breaks its lines there)."""
+        return shown(self.lines, len(self.lines) if self.written else 0)
+
+
+def shown(lines: tuple[str, ...], written: int) -> tuple[str, ...]:
+    """`lines` for a terminal, the first `written` of them (a text as the deck wrote it) joined into one."""
+    own = (visible("\n".join(lines[:written])),) if written else ()
+    return (*own, *(visible(line) for line in lines[written:]))
 
 
 def language_of(tag: str | None) -> str:
@@ -47,7 +62,7 @@ def card_text(card: ast.Card, language: str = "pt-BR", *, generated: bool = Fals
     """The rules text of `card` in `language` (see `LANGUAGES`): the card's own `text:` when it has one
     (unless `generated`), else the text generated from its effects."""
     if card.text is not None and not generated:
-        return CardText(tuple(card.text.splitlines()))
+        return CardText(tuple(card.text.splitlines()), written=True)
     return CardText(tuple(Writer(catalog(language_of(language))).card(card)))
 
 
@@ -73,12 +88,19 @@ class AddendumText:
 
     title: str
     lines: tuple[str, ...]
+    written: int = 0
+    """How many of the lines are the addendum's own `text:`."""
+
+    def shown(self) -> tuple[str, ...]:
+        """The lines for a terminal or a log (see `CardText.shown`): the own text one line, then each sentence."""
+        return shown(self.lines, self.written)
 
 
 def addendum_text(addendum: ast.Addendum, language: str = "pt-BR") -> AddendumText:
     """The rules text of `addendum` in `language` (its `text:` is printed as written)."""
     words = catalog(language_of(language))
     lines = list(addendum.text.splitlines()) if addendum.text else []
+    written = len(lines)
     for order in addendum.orders:
         names = list(dict.fromkeys(ref.name for ref in order.cards))
         if len(names) < 2:
@@ -86,7 +108,7 @@ def addendum_text(addendum: ast.Addendum, language: str = "pt-BR") -> AddendumTe
         listed = words.separator("list-separator").join(names[:-1]) + words.separator("list-last") + names[-1]
         lines.append(words.say("addendum-order", listed=listed, first=names[0], count=len(names),
                                names=words.separator("list-separator").join(names)))
-    return AddendumText(addendum.title, tuple(lines))
+    return AddendumText(addendum.title, tuple(lines), written)
 
 
 def effect_labels(language: str = "pt-BR") -> tuple[str, ...]:

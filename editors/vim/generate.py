@@ -126,6 +126,8 @@ HEAD_REST = rf"%({SPACE}+{WORD}|{SPACE}*,{SPACE}*{WORD})*"
 """`hl.HEAD_REST`."""
 BLOCK_OPENS = rf'{SPACE}*["{{]'
 """`hl.BLOCK_OPENS`, as what follows a `\\ze`."""
+ESCAPE = r"\\%(x\x{2}|u\x{4}|U\x{8}|.)"
+"""An escape of a text: `\\x1b`, `\\u202e`, `\\U0001f600`, or a backslash and any character."""
 TITLE = r'"%([^"\\]|\\.?)*"?'
 """A one-line text; one left open ends with its line (a match, not a region: a region that ends where its
 line does would keep the field's value open on the next line)."""
@@ -225,7 +227,7 @@ def deck_syntax() -> str:
     s.match("Comment", Comment.Single, COMMENT, "contains=@Spell")
     s.match("Directive", Comment.Special, DIRECTIVE)
     s.match("String", String.Double, TITLE, f"contains={g}Escape,@Spell")
-    s.match("Escape", String.Escape, r"\\.", "contained")
+    s.match("Escape", String.Escape, ESCAPE, "contained")
 
     s.comment()
     s.comment("Blocks, and the fields of every block: a name before `:`, then its value up to the end of the line.")
@@ -289,7 +291,7 @@ def game_syntax() -> str:
     s.comment("Comments and texts, one-line or triple-quoted over several lines.")
     s.match("Comment", Comment.Single, COMMENT, "contains=@Spell")
     s.match("String", String.Double, TITLE, f"contains={g}Escape,@Spell")
-    s.match("Escape", String.Escape, r"\\.", "contained")
+    s.match("Escape", String.Escape, ESCAPE, "contained")
     s.region("Text", String.Double, '"""', '"""', "contains=@Spell")
 
     s.comment()

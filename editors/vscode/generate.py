@@ -98,7 +98,7 @@ class _Grammar:
             "beginCaptures": {"0": {"name": self.scope("punctuation.definition.string.begin")}},
             "end": '"|$',
             "endCaptures": {"0": {"name": self.scope("punctuation.definition.string.end")}},
-            "patterns": [self.match(r"\\.", String.Escape)],
+            "patterns": [self.match(r"\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|.)", String.Escape)],
         }
 
     def invalid(self) -> dict:

@@ -67,6 +67,7 @@ def check(context: Context) -> Iterator[Diagnostic]:
         counts: Counter[tuple[str, ...]] = Counter()
         members: dict[tuple[str, ...], list] = {}
         known = _known_keys(context, constraint.by)
+        explained = _explanations(profile, constraint.by, reported)
         for card, key in zip(deck.cards, group_keys(context, constraint.by), strict=True):
             if key not in known:
                 continue  # an unknown or missing attribute is reported by the semantic checks
@@ -83,8 +84,8 @@ def check(context: Context) -> Iterator[Diagnostic]:
             group = ", ".join(named)
             difference = found - expected
             values = dict(zip(constraint.by, key, strict=True))
-            if _explained(profile, values, difference, reported):
-                continue
+            if explained.get(key, 0) == difference:
+                continue  # the finer groups already reported account for all of this group's difference
             reported.append((values, difference))
             cards = members.get(key, [])
             if cards:
@@ -198,7 +199,8 @@ def _copies_fix(context: Context) -> Fix | None:
 
 def _parent_is_empty(context: Context, by: tuple[str, ...], key: tuple[str, ...], grouped_by: set) -> bool:
     for size in range(1, len(by)):
-        if by[:size] in grouped_by and key[:size] not in set(group_keys(context, by[:size])):
+        if by[:size] in grouped_by and key[:size] not in context.shared_by(
+                ("group-set", by[:size]), lambda size=size: set(group_keys(context, by[:size]))):
             return True
     return False
 
@@ -212,13 +214,15 @@ def _written(profile, name: str, value: str) -> str:
                 values=either(spec.groups.get(value, ())) if spec.groups.get(value) else "")
 
 
-def _explained(profile, group: dict[str, str], difference: int, reported) -> bool:
-    """Whether the finer groups already reported account for all of this group's difference."""
-    total = 0
+def _explanations(profile, by: tuple[str, ...], reported) -> Counter[tuple[str, ...]]:
+    """The difference the finer groups already reported account for, in each group `by` these attributes
+    (the sum of theirs that lie in it): one pass over the reports for each count, not one a group."""
+    found: Counter[tuple[str, ...]] = Counter()
     for values, delta in reported:
-        if all(_project(profile, values, name) == value for name, value in group.items()):
-            total += delta
-    return total == difference and bool(reported)
+        key = tuple(_project(profile, values, name) for name in by)
+        if None not in key:
+            found[key] += delta
+    return found
 
 
 def _project(profile, values: dict[str, str], name: str) -> str | None:

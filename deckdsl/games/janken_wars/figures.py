@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from ...escapes import visible_lines
 from ...check.figures import ADVANCED, advanced_on_table
 from ...lang import ast
 from ...profiles.profile import Profile
@@ -260,7 +261,7 @@ def text_report(result: dict) -> str:
         )
     lines.append("")
     lines.append("  rules: " + ", ".join(f"{k}={v}" for k, v in result["rules"].items()))
-    return "\n".join(lines) + "\n"
+    return visible_lines(lines)
 
 
 def _advanced_lines(result: dict, width: int, pct) -> list[str]:
@@ -302,4 +303,4 @@ def matchup_report(result: dict) -> str:
             low, high = rate["ci95"]
             cells.append(f"{100 * rate['rate']:5.1f}% [{100 * low:.0f}–{100 * high:.0f}]".rjust(width + 10))
         lines.append(f"{name:<{width}}" + "".join(cells))
-    return "\n".join(lines) + "\n"
+    return visible_lines(lines)

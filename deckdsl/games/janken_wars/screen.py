@@ -11,6 +11,7 @@ each card taken (the text printed on the card, generated from the same AST the e
 
 from __future__ import annotations
 
+from ...escapes import visible
 from ...text import card_text
 from ...text.catalog import Catalog, speaking
 from .engine import DECK, DISCARD, DOMAIN, HAND, STARS, SUPPLY, TABLE, ZONE_OWNER, Game
@@ -56,7 +57,7 @@ class Describer:
                 else self.words.say("jw-component"))
         in_domain = DOMAIN <= self.game.loc[card] < DISCARD
         printed = "*" if definition.base is None and not in_domain else value
-        return f"{definition.name} ({kind}, {printed})"
+        return f"{visible(definition.name)} ({kind}, {printed})"
 
     def zone(self, zone: int) -> str:
         """`the table`, `your domain`, `the bot's discard pile` (per language: possessives agree)."""
@@ -68,7 +69,7 @@ class Describer:
         definition = self.game.compiled.defs[self.game.compiled.def_of[card]]
         if definition.node is None:
             return []
-        return list(card_text(definition.node, self.language).lines)
+        return list(card_text(definition.node, self.language).shown())
 
 
 class Narrator:

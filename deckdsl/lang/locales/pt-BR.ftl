@@ -157,3 +157,23 @@ read-not-listed = mais { NUMBER($count, useGrouping: 1) } { $count ->
        *[other] constatações `{ $code }` neste arquivo não estão listadas
     } (as primeiras { NUMBER($listed, useGrouping: 1) } estão)
 read-not-listed-help = corrija as constatações { $code } listadas e verifique de novo
+
+## DK018: caracteres que não aparecem (controles e sobreposições bidirecionais)
+
+hidden-in-text = este texto contém { $count } { $count ->
+        [one] caractere bruto que não aparece
+       *[other] caracteres brutos que não aparecem
+    }: { $chars }
+hidden-in-comment = este comentário contém { $count } { $count ->
+        [one] caractere bruto que não aparece
+       *[other] caracteres brutos que não aparecem
+    }: { $chars }
+hidden-in-code = { $count } { $count ->
+        [one] caractere bruto que não aparece
+       *[other] caracteres brutos que não aparecem
+    }, entre as palavras: { $chars }
+hidden-help-code = aqui eles não significam nada: apague-os
+hidden-help-bidi = um controle bidirecional faz a linha ser lida em outra ordem do que o deckdsl a lê ("Trojan Source"); se o texto precisa de um, escreva-o como escape, como `\u202e`
+hidden-help-control = um terminal ou um log age sobre um caractere de controle bruto (limpa a tela, muda o título, começa uma linha); se o texto precisa de um, escreva-o como escape, como `\x1b`
+hidden-fix-spaces = troque-os por espaços
+hidden-fix-escapes = escreva-os como escapes: `{ $written }`

@@ -86,3 +86,5 @@ profile-default-kind = o valor padrão de uma regra deve ser um número, ou uma 
 profile-default-range = o `default` { $default } está fora do `min` { $low } e do `max` { $high } da própria regra
 profile-face = `face` deve ser `janken` ou `playing-card`
 profile-not-shown = `{ $name }` não é um atributo nem uma propriedade
+profile-too-many-groups = `{ $key }` forma { NUMBER($count, useGrouping: 1) } grupos de cartas, um para cada combinação de valores; uma contagem tem no máximo { NUMBER($limit, useGrouping: 1) }
+profile-too-many-groups-help = conte por menos atributos, ou por atributos com menos valores

@@ -93,3 +93,9 @@ profile-default-kind = значение правила по умолчанию �
 profile-default-range = `default` { $default } выходит за пределы `min` { $low } и `max` { $high } самого правила
 profile-face = `face` должно быть `janken` или `playing-card`
 profile-not-shown = `{ $name }` — не атрибут и не свойство
+profile-too-many-groups = `{ $key }` образует { NUMBER($count, useGrouping: 1) } { $count ->
+        [one] группу карт
+        [few] группы карт
+       *[many] групп карт
+    }, по одной на каждое сочетание значений; в подсчёте может быть не больше { NUMBER($limit, useGrouping: 1) }
+profile-too-many-groups-help = считайте по меньшему числу атрибутов или по атрибутам с меньшим числом значений

@@ -13,7 +13,7 @@ syn sync fromstart
 " Comments and texts, one-line or triple-quoted over several lines.
 syn match deckdslGameComment /\v#.*/ contains=@Spell
 syn match deckdslGameString /\v"%([^"\\]|\\.?)*"?/ contains=deckdslGameEscape,@Spell
-syn match deckdslGameEscape /\v\\./ contained
+syn match deckdslGameEscape /\v\\%(x\x{2}|u\x{4}|U\x{8}|.)/ contained
 syn region deckdslGameText start=/\v"""/ end=/\v"""/ contains=@Spell
 
 " Blocks: `game`, and the kinds of block before a name, a title or `{` (`attribute rank {`).

@@ -14,7 +14,7 @@ syn sync minlines=1
 syn match deckdslComment /\v#.*/ contains=@Spell
 syn match deckdslDirective /\v#[ \t]*deckdsl:.*/
 syn match deckdslString /\v"%([^"\\]|\\.?)*"?/ contains=deckdslEscape,@Spell
-syn match deckdslEscape /\v\\./ contained
+syn match deckdslEscape /\v\\%(x\x{2}|u\x{4}|U\x{8}|.)/ contained
 
 " Blocks, and the fields of every block: a name before `:`, then its value up to the end of the line.
 syn match deckdslBlock /\v<%(addendum|baralho|adendo|carta|card|deck)>/
