@@ -36,9 +36,11 @@ demo: engines
 	$(BIN)/deckdsl render decks/janken-wars.deck -o out/janken-wars.pdf
 	@echo "wrote out/janken-wars.txt, out/janken-wars.ast.json and out/janken-wars.pdf"
 
+# The suite runs on every core (pytest-xdist), each test module on one worker: a module's shared fixtures
+# (one parse of a shipped deck, one render) are made once.
 test: engines
-	$(BIN)/python -m pytest
-	DECKDSL_PURE=1 $(BIN)/python -m pytest $(PURE_TESTS)
+	$(BIN)/python -m pytest -n auto --dist loadscope
+	DECKDSL_PURE=1 $(BIN)/python -m pytest -n auto --dist loadscope $(PURE_TESTS)
 
 docs: $(STAMP)
 	$(BIN)/python -m deckdsl.check.docs .

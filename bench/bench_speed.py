@@ -2,6 +2,9 @@
 
     .venv/bin/python bench/bench_speed.py [--quick] [--no-anchor]      (`make bench` runs it; ~5 minutes)
 
+It opens with the start-up figures of issue 46 (`startup`): `deckdsl check`, `--version` and `--help` against
+the bare `import lark, pydantic, click`.
+
 Every figure is work counted over CPU time (`time.process_time`) in this one process: complete games per CPU
 second, or search iterations per CPU second.  A shared machine slows every figure alike, so each is printed
 beside an anchor measured in the same run — OpenSpiel (`open-spiel`, installed by bench/anchor.sh in the bench's
@@ -93,6 +96,26 @@ def build() -> str:
     return which.describe()
 
 
+def startup(runs: int = 9) -> list[tuple[str, float, float]]:
+    """Start-up CPU time (issue 46): the median of `runs` interleaved runs of `import lark, pydantic, click` and of
+    `deckdsl --version`, `--help` and `check` on the standard deck (measured as bench/bench_startup.py measures),
+    each as (label, seconds, ratio to the import)."""
+    from bench_startup import BASELINE, DECK, cpu_seconds
+
+    python = sys.executable
+    cli = str(Path(python).parent / "deckdsl")
+    commands = {"import lark, pydantic, click": [python, "-c", BASELINE], "deckdsl --version": [cli, "--version"],
+                "deckdsl --help": [cli, "--help"], f"deckdsl check {DECK}": [cli, "check", DECK]}
+    times: dict[str, list[float]] = {name: [] for name in commands}
+    for argv in commands.values():
+        cpu_seconds(argv)
+    for _ in range(runs):
+        for name, argv in commands.items():
+            times[name].append(cpu_seconds(argv)[0])
+    base = statistics.median(times["import lark, pydantic, click"])
+    return [(name, statistics.median(found), statistics.median(found) / base) for name, found in times.items()]
+
+
 def main() -> None:
     quick = "--quick" in sys.argv
     scale = 0.25 if quick else 1.0
@@ -107,6 +130,10 @@ def main() -> None:
         print(f"OpenSpiel anchor unavailable: {figures['unavailable']}")
     else:
         print(f"anchor: OpenSpiel {figures.get('open_spiel_version', '?')} on {figures.get('game', 'goofspiel')}")
+    print()
+    print("start-up, CPU time, median of 9 runs (targets: check <= 1.5x, --version and --help <= 1.2x the import)")
+    for label, seconds, ratio in startup():
+        print(f"  {label:<50} {seconds * 1000:8.0f} ms {ratio:6.2f}x")
     print()
     rows: list[tuple[str, float, float, str, float | None]] = []
     random_anchor = figures.get("random_games_per_s")

@@ -312,7 +312,7 @@ PREBUILT = Path(__file__).parent / "grammars"
 """The grammars (`<name>.lark`), and the parsers built from them that ship with deckdsl (`<name>.parser`, see
 `lark_parser`; `deckdsl.lang.parse.prebuild` writes them)."""
 
-PARSER_FORMAT = "deckdsl-parser 1"
+PARSER_FORMAT = "deckdsl-parser 2"
 """The first words of a pickled parser's file (`lark_parser`): a parser pickled another way is not read."""
 
 
@@ -427,15 +427,60 @@ def pickle_parser(parser, key: str, transformer: object = None) -> bytes | None:
             # by name, once each (pickle keeps what a reduction made): a module, a module-level object of Lark
             if isinstance(obj, ModuleType):
                 return importlib.import_module, (obj.__name__,)
+            if isinstance(obj, re.Pattern):
+                return _pattern_reduction(obj)
             found = named.get(id(obj))
             return NotImplemented if found is None else (getattr, found)
 
+    _build_scanners(parser)
     buffer = io.BytesIO()
     try:
         Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(parser)
     except Exception:  # noqa: BLE001 — a parser Lark made unpicklable is only slower to load
         return None
     return f"{PARSER_FORMAT} {key} {_versions()}\n".encode("ascii") + zlib.compress(buffer.getvalue())
+
+
+def _build_scanners(parser) -> None:
+    """Build the scanner of every state of the parser's contextual lexer, which Lark builds on first use: some
+    fifty regular expressions compiled in a check of the standard deck (~15 ms, more than the check itself).
+    Pickled with their compiled code (`_pattern_reduction`), a loaded parser has them at once."""
+    lexer = getattr(getattr(parser, "parser", None), "lexer", None)
+    for basic in (*getattr(lexer, "lexers", {}).values(), getattr(lexer, "root_lexer", None)):
+        if basic is not None and hasattr(basic, "scanner"):
+            basic.scanner  # noqa: B018 — a property that builds it
+
+
+def _pattern_reduction(pattern: re.Pattern):
+    """How to pickle a compiled regular expression with its compiled code, so that loading it does not parse and
+    compile it again (what `re.compile` spends its time on): the code `re` made for it, checked to be the same
+    pattern when rebuilt; `NotImplemented` (pickled as `re` does, by its text) when it cannot be."""
+    import _sre
+    from re import _compiler, _parser  # type: ignore[attr-defined]
+
+    try:
+        parsed = _parser.parse(pattern.pattern, pattern.flags)
+        code = [int(word) for word in _compiler._code(parsed, pattern.flags)]  # opcodes are int subclasses
+        groupindex = dict(parsed.state.groupdict)
+        indexgroup = [None] * parsed.state.groups
+        for name, index in groupindex.items():
+            indexgroup[index] = name
+        arguments = (pattern.pattern, pattern.flags | parsed.state.flags, code, parsed.state.groups - 1,
+                     groupindex, tuple(indexgroup), _sre.MAGIC)
+        if _compiled_pattern(*arguments) != pattern:
+            return NotImplemented
+    except Exception:  # noqa: BLE001 — `re`'s internals differ in this Python: pickle it as `re` does
+        return NotImplemented
+    return _compiled_pattern, arguments
+
+
+def _compiled_pattern(text, flags, code, groups, groupindex, indexgroup, magic) -> re.Pattern:
+    """A pattern pickled by `_pattern_reduction`: built from its code, or compiled again by another `re`."""
+    import _sre
+
+    if magic != _sre.MAGIC:
+        return re.compile(text, flags)
+    return _sre.compile(text, flags, code, groups, groupindex, indexgroup)
 
 
 def _unpickle_parser(data: bytes | None, transformer: object = None):

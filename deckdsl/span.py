@@ -124,6 +124,11 @@ class Span:
         return (at.line + self._line, self.column, at.line + self._end_line, self.end_column,
                 at.start + self._start, at.start + self._end)
 
+    def numbers(self) -> dict[str, int]:
+        """The six numbers by name, as JSON shows them (`deckdsl ast`): line, column, end_line, end_column,
+        start, end."""
+        return dict(zip(NUMBERS, self._numbers()))
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Span):
             return NotImplemented
@@ -204,6 +209,9 @@ class Span:
                 lambda span: _Numbers(*span._numbers()), return_schema=numbers),
         )
 
+
+NUMBERS = ("line", "column", "end_line", "end_column", "start", "end")
+"""The names of a span's six numbers, in the order JSON shows them."""
 
 _new = object.__new__
 _set_at, _set_line, _set_column, _set_end_line, _set_end_column, _set_start, _set_end = (

@@ -122,7 +122,7 @@ def test_a_broken_or_stale_pickle_is_ignored_and_replaced(own_caches, damage):
         "bad zlib": head + b"\n" + packed[:20] + b"\x00" * 40,
         "bad pickle": head + b"\n" + zlib.compress(b"\x80\x05garbage that is no pickle"),
         "other key": head.replace(head.split(b" ")[2], b"0" * 64) + b"\n" + packed,
-        "other format": head.replace(b"deckdsl-parser 1", b"deckdsl-parser 0") + b"\n" + packed,
+        "other format": head.replace(files.PARSER_FORMAT.encode(), b"deckdsl-parser 0") + b"\n" + packed,
     }[damage]
     pickled.write_bytes(broken)
     assert isinstance(files.lark_parser(grammar, "deck", **args), Lark)

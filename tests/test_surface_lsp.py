@@ -509,7 +509,8 @@ def test_a_document_whose_uri_is_percent_escaped_is_served_under_that_uri(tmp_pa
     assert "**deck**" in next(m for m in sent if m.get("id") == 2)["result"]["contents"]["value"]
 
 
-@pytest.mark.parametrize("game", ["file:///tmp/%00.game", "file:///tmp/\ud800/janken-wars.game"])
+@pytest.mark.parametrize("game", ["file:///tmp/%00.game", "file:///tmp/\ud800/janken-wars.game"],
+                         ids=["nul", "lone-surrogate"])  # an id that is no UTF-8 cannot cross to an xdist worker
 def test_a_file_uri_that_names_no_possible_file_is_checked_as_unsaved(game, caplog):
     """A NUL, or a lone surrogate the file system cannot encode: the profile (and the decks checked against
     the open profiles) would fail to look up their files.  (A name too long: uri_name_too_long.lsp.)"""

@@ -440,7 +440,8 @@ def offered(text: str, diagnostics: list[Diagnostic], check: Callable[[str], lis
             step.run(taken)
         checks = step.checks
         held.update(step.held)
-        left = [fix for fix in left if fix not in set(taken)]
+        tried = set(taken)
+        left = [fix for fix in left if fix not in tried]
     held.update((fix, ()) for fix in left)
     if not held:
         return diagnostics
