@@ -19,7 +19,7 @@ STAGES: list[tuple[str, list[str | tuple[str, ...]]]] = [
     ("", ["span", "escapes", "said", "diagnostics", "hidden", "files", "folders", "limits", "stats"]),
     ("games", ["registry"]),
     ("profiles", ["fields", "wording", "template", "gamefile", "profile", "scaffold", "__init__"]),
-    ("lang", ["models", "ast", "reuse", "spelling", "build", "slips", "words", "misspelt", "syntax", "parse", "expect", "fmt", "__init__"]),
+    ("lang", ["models", "nodes", "ast", "reuse", "spelling", "build", "slips", "words", "misspelt", "syntax", "parse", "expect", "fmt", "__init__"]),
     ("check", ["config", "figures", "memo", "parts", ("guidelines", "lists", "rule", "hazards", "cards", "semantics", "vocabulary", "pictures", "art", "style", "coverage", "explain", "rules", "registry", "__init__"),
                "suppress", "fixes", "report", "docs"]),
     ("text", ["catalog", "speak", "writer", "__init__"]),
